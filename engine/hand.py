@@ -1,0 +1,342 @@
+"""Hands, melds and the facts of the moment, as frozen values; and their validation.
+
+A request arrives as plain data (already type-checked by whoever received it); `parse_request`
+reads its tiles, and `check_hand` applies the rules every variant shares (tile set, meld
+shapes, four copies, the size rule), collecting every problem with a JSON pointer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine import tiles as T
+from engine.errors import Code, Problem, RequestError, invalid_tile, missing_field
+from engine.tiles import Tile
+
+
+class MeldKind(StrEnum):
+    CHOW = "chow"
+    PONG = "pong"
+    KONG = "kong"
+
+
+class WinType(StrEnum):
+    SELF_DRAW = "self_draw"
+    DISCARD = "discard"
+    ROB_KONG = "rob_kong"
+
+
+class KongType(StrEnum):
+    EXPOSED = "exposed"
+    ADDED = "added"
+    CONCEALED = "concealed"
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared set. ``tiles`` are sorted; ``concealed`` only matters for kongs."""
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+    concealed: bool = False
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind is MeldKind.KONG
+
+
+@dataclass(frozen=True)
+class Hand:
+    """The player's tiles: concealed ones (without the win tile), declared melds, win tile."""
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    win_tile: Tile | None = None
+
+    @property
+    def concealed_with_win(self) -> tuple[Tile, ...]:
+        """The concealed tiles plus the win tile: what must form the rest of the hand."""
+        if self.win_tile is None:
+            return self.concealed
+        return (*self.concealed, self.win_tile)
+
+    @property
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every tile the player owns: concealed, win tile and every meld's tiles."""
+        meld_tiles = tuple(t for m in self.melds for t in m.tiles)
+        return (*self.concealed_with_win, *meld_tiles)
+
+    @property
+    def size(self) -> int:
+        """The size rule of RULES.md §0.2: concealed tiles + 3 per meld (a kong counts 3)."""
+        return len(self.concealed) + 3 * len(self.melds)
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Seat numbers 0–3 in turn order; None where the caller did not say."""
+
+    dealer: int | None = None
+    winner: int | None = None
+    discarder: int | None = None
+    konger: int | None = None
+    kong_discarder: int | None = None
+
+
+@dataclass(frozen=True)
+class KongEvent:
+    type: KongType
+    tile: Tile
+
+
+@dataclass(frozen=True)
+class Jing:
+    """南昌: the two 精 kinds, 正精 and 副精."""
+
+    zheng: Tile
+    fu: Tile
+
+
+@dataclass(frozen=True)
+class Holding:
+    """南昌 精 settlement: how many 正精 and 副精 one player holds."""
+
+    zheng: int = 0
+    fu: int = 0
+
+
+@dataclass(frozen=True)
+class Context:
+    """The facts of the moment (API.md). None means the caller did not say."""
+
+    win_type: WinType | None = None
+    after_kong: bool = False
+    last_tile: bool = False
+    first_turn: bool = False
+    is_dealer: bool | None = None
+    seats: Seats | None = None
+    active: tuple[int, ...] | None = None
+    visible: tuple[Tile, ...] = ()
+    birds: tuple[Tile, ...] | None = None
+    codes: tuple[Tile, ...] | None = None
+    code_count: int | None = None
+    kong: KongEvent | None = None
+    indicator: Tile | None = None
+    jing: Jing | None = None
+    others_hold_jing: bool | None = None
+    holdings: tuple[Holding, ...] | None = None
+    missing_suit: int | None = None
+    """Suit index 0 m, 1 p, 2 s."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """One evaluation request: the hand, the context, and the room's raw options."""
+
+    hand: Hand
+    context: Context = field(default_factory=Context)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    has_hand: bool = True
+    """False when the body carried no ``hand`` (operations such as ``jing`` need none)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading plain data
+
+
+def parse_request(data: Mapping[str, Any]) -> Request:
+    """Plain, type-checked request data to a Request; RequestError lists every bad tile.
+
+    Expects the members of API.md's envelope with JSON types already checked; tiles may be
+    compact strings or lists of codes.
+    """
+    problems: list[Problem] = []
+
+    def tiles_at(value: Any, pointer: str) -> tuple[Tile, ...]:
+        if value is None:
+            return ()
+        try:
+            return tuple(T.parse_any(value))
+        except T.TileParseError as e:
+            where = f"{pointer}/{e.position}" if not isinstance(value, str) else pointer
+            problems.append(invalid_tile(where, f"{e}"))
+            return ()
+
+    def tile_at(value: Any, pointer: str) -> Tile | None:
+        if value is None:
+            return None
+        try:
+            return T.from_code(value)
+        except T.TileParseError:
+            problems.append(invalid_tile(pointer, f"{value!r} is not a tile code such as 5p or 7z"))
+            return None
+
+    concealed = tiles_at(data.get("hand"), "#/hand")
+    melds = []
+    for i, raw in enumerate(data.get("melds") or ()):
+        kind = MeldKind(raw["type"])
+        melds.append(
+            Meld(
+                kind,
+                tuple(sorted(tiles_at(raw["tiles"], f"#/melds/{i}/tiles"))),
+                bool(raw.get("concealed") or False),
+            )
+        )
+    hand = Hand(
+        concealed=concealed,
+        melds=tuple(melds),
+        win_tile=tile_at(data.get("win_tile"), "#/win_tile"),
+    )
+    context = _parse_context(data.get("context") or {}, tiles_at, tile_at)
+    if problems:
+        raise RequestError(problems)
+    return Request(hand, context, dict(data.get("options") or {}), data.get("hand") is not None)
+
+
+def _parse_context(
+    raw: Mapping[str, Any],
+    tiles_at: Callable[[Any, str], tuple[Tile, ...]],
+    tile_at: Callable[[Any, str], Tile | None],
+) -> Context:
+    seats = raw.get("seats")
+    kong = raw.get("kong")
+    jing = raw.get("jing")
+    kong_tile = tile_at(kong.get("tile"), "#/context/kong/tile") if kong else None
+    zheng = tile_at(jing.get("zheng"), "#/context/jing/zheng") if jing else None
+    fu = tile_at(jing.get("fu"), "#/context/jing/fu") if jing else None
+    holdings = raw.get("holdings")
+    missing = raw.get("missing_suit")
+    return Context(
+        win_type=WinType(raw["win_type"]) if raw.get("win_type") else None,
+        after_kong=bool(raw.get("after_kong")),
+        last_tile=bool(raw.get("last_tile")),
+        first_turn=bool(raw.get("first_turn")),
+        is_dealer=raw.get("is_dealer"),
+        seats=Seats(**{k: v for k, v in seats.items() if v is not None}) if seats else None,
+        active=tuple(raw["active"]) if raw.get("active") is not None else None,
+        visible=tiles_at(raw.get("visible"), "#/context/visible"),
+        birds=tiles_at(raw["birds"], "#/context/birds") if raw.get("birds") is not None else None,
+        codes=tiles_at(raw["codes"], "#/context/codes") if raw.get("codes") is not None else None,
+        code_count=raw.get("code_count"),
+        kong=(KongEvent(KongType(kong["type"]), kong_tile)
+              if kong and kong_tile is not None else None),
+        indicator=tile_at(raw.get("indicator"), "#/context/indicator"),
+        jing=Jing(zheng, fu) if zheng is not None and fu is not None else None,
+        others_hold_jing=raw.get("others_hold_jing"),
+        holdings=(
+            tuple(Holding(h.get("zheng") or 0, h.get("fu") or 0) for h in holdings)
+            if holdings is not None
+            else None
+        ),
+        missing_suit=T.SUIT_LETTERS.index(missing) if missing else None,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The rules every variant shares
+
+
+def standard_chow(tiles: Sequence[Tile]) -> bool:
+    """Three consecutive ranks of one suit (honors never)."""
+    a, b, c = sorted(tiles)
+    return a < T.HONOR_BASE and a // 9 == c // 9 and b == a + 1 and c == a + 2
+
+
+@dataclass(frozen=True)
+class HandRules:
+    """What a variant allows of a hand, for `check_hand`."""
+
+    tile_kinds: frozenset[Tile]
+    chow_melds: bool = False
+    chow_shape: Callable[[Sequence[Tile]], bool] = standard_chow
+    tile_set_name: str = "136"
+
+
+def check_hand(hand: Hand, rules: HandRules, *, size: int, needs_win_tile: bool,
+               visible: Sequence[Tile] = ()) -> list[Problem]:
+    """Every shared problem of a hand: tile set, melds, copies, size rule.
+
+    ``size`` is what `Hand.size` must be (13 for win/fan/waits, 14 for discards);
+    ``needs_win_tile`` says whether ``win_tile`` must be present (win, fan) or absent (waits,
+    discards).
+    """
+    problems: list[Problem] = []
+    outside = rules.tile_kinds
+
+    def check_set(where: str, tiles: Sequence[Tile]) -> None:
+        bad = sorted({t for t in tiles if t not in outside})
+        if bad:
+            problems.append(invalid_tile(where, f"{', '.join(T.codes(bad))} not in the "
+                                                f"{rules.tile_set_name}-tile set of this variant"))
+
+    check_set("#/hand", hand.concealed)
+    if hand.win_tile is not None:
+        check_set("#/win_tile", (hand.win_tile,))
+    for i, meld in enumerate(hand.melds):
+        where = f"#/melds/{i}"
+        check_set(f"{where}/tiles", meld.tiles)
+        problems.extend(_meld_problems(meld, where, rules))
+    check_set("#/context/visible", visible)
+
+    problems.extend(_copy_problems(hand, visible))
+
+    if needs_win_tile and hand.win_tile is None:
+        problems.append(missing_field("#/win_tile", "win_tile is required: the tile that "
+                                                    "completes the hand"))
+    elif not needs_win_tile and hand.win_tile is not None:
+        problems.append(Problem(Code.INVALID_FIELD, "#/win_tile",
+                                f"this operation takes no win_tile: send all {size} tiles "
+                                "as hand"))
+    if hand.size != size:
+        plus = " plus win_tile" if needs_win_tile else ""
+        problems.append(Problem(
+            Code.BAD_TILE_COUNT, "#/hand",
+            f"expected {size} tiles{plus} (hand + 3 per meld, a kong counts 3), got "
+            f"{len(hand.concealed)} in hand + {len(hand.melds)} melds = {hand.size}"))
+    return problems
+
+
+def _meld_problems(meld: Meld, where: str, rules: HandRules) -> list[Problem]:
+    tiles = meld.tiles
+    want = 4 if meld.kind is MeldKind.KONG else 3
+    if len(tiles) != want:
+        return [Problem(Code.BAD_MELD, f"{where}/tiles",
+                        f"a {meld.kind} has {want} tiles, got {len(tiles)}")]
+    if meld.kind is MeldKind.CHOW:
+        if not rules.chow_melds:
+            return [Problem(Code.CHOW_NOT_ALLOWED, f"{where}/type",
+                            "this variant has no chow claims (pong and kong only)")]
+        if not rules.chow_shape(tiles):
+            return [Problem(Code.BAD_MELD, f"{where}/tiles",
+                            f"{T.compact(tiles)} is not a chow: three consecutive tiles of one "
+                            "suit")]
+        return []
+    if len(set(tiles)) != 1:
+        return [Problem(Code.BAD_MELD, f"{where}/tiles",
+                        f"{T.compact(tiles)} is not a {meld.kind}: its tiles must be identical")]
+    if meld.concealed and meld.kind is not MeldKind.KONG:
+        return [Problem(Code.BAD_MELD, f"{where}/concealed", "only a kong can be concealed")]
+    return []
+
+
+def _copy_problems(hand: Hand, visible: Sequence[Tile]) -> list[Problem]:
+    in_hand = T.counts(hand.concealed_with_win)
+    in_melds = T.counts(t for m in hand.melds for t in m.tiles)
+    seen = T.counts(visible)
+    problems = []
+    for kind in range(T.KIND_COUNT):
+        own = in_hand[kind] + in_melds[kind]
+        if own > T.COPIES:
+            problems.append(Problem(
+                Code.TOO_MANY_COPIES, "#/hand",
+                f"hand has {own} copies of {T.code(kind)} (hand {in_hand[kind]}, melds "
+                f"{in_melds[kind]}); there are only 4"))
+        elif own + seen[kind] > T.COPIES:
+            problems.append(Problem(
+                Code.TOO_MANY_COPIES, "#/context/visible",
+                f"{own + seen[kind]} copies of {T.code(kind)} (player {own}, visible "
+                f"{seen[kind]}); there are only 4"))
+    return problems

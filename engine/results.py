@@ -1,0 +1,102 @@
+"""The answers the engine gives, as frozen values ready to become JSON.
+
+Conventions every answer follows, so that one generic mapping can serialise them: fields are
+listed in the order they appear on the wire; a field that is None is left out; tiles are
+tile codes (``'5p'``); a trailing underscore is dropped from a field name (``as_`` → ``as``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One counted pattern: id, names, its value, how many times, and the tiles behind it."""
+
+    id: str
+    name: str
+    name_zh: str
+    fan: int
+    count: int | None = None
+    tiles: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group of a reading: ``tiles`` physical, ``as_`` what each stands for."""
+
+    kind: str
+    tiles: tuple[str, ...]
+    as_: tuple[str, ...]
+    declared: bool = False
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How the hand was read for its score (API.md, "The reading")."""
+
+    shape: str
+    groups: tuple[Group, ...]
+
+
+@dataclass(frozen=True)
+class WinAnswer:
+    win: bool
+    shapes: tuple[str, ...] | None = None
+    reason: str | None = None
+    options: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Wait:
+    tile: str
+    remaining: int
+    fan: int
+
+
+@dataclass(frozen=True)
+class WaitsAnswer:
+    tenpai: bool
+    shanten: int
+    waits: tuple[Wait, ...]
+    options: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class EffectiveTile:
+    tile: str
+    remaining: int
+
+
+@dataclass(frozen=True)
+class DiscardChoice:
+    tile: str
+    shanten: int
+    waits: tuple[Wait, ...]
+    effective_tiles: tuple[EffectiveTile, ...]
+    effective_count: int
+
+
+@dataclass(frozen=True)
+class DiscardsAnswer:
+    shanten: int
+    discards: tuple[DiscardChoice, ...]
+    options: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class BirdHit:
+    """One turned bird or code: the tile, the seat it points to (None when a mode has no
+    seats), and whether it scored."""
+
+    tile: str
+    seat: int | None
+    hit: bool
+
+
+@dataclass(frozen=True)
+class KongAnswer:
+    payments: tuple[int, int, int, int]
+    options: dict[str, Any] | None = None

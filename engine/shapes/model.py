@@ -1,0 +1,77 @@
+"""The vocabulary of the shape search: rules, shapes, groups and readings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from engine.tiles import Tile
+
+FREE: Final = -1
+"""In ``ShapeGroup.as_``: an all-wild group whose kind the caller may choose (RULES.md §0.6:
+all-wild groups take whatever kind scores best)."""
+
+
+class Shape(StrEnum):
+    """Winning shapes, in the order answers list them (API.md shape ids)."""
+
+    STANDARD = "standard"
+    SEVEN_PAIRS = "seven_pairs"
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+    SHI_SAN_LAN = "shi_san_lan"
+
+
+class GroupKind(StrEnum):
+    CHOW = "chow"
+    PONG = "pong"
+    KONG = "kong"
+    PAIR = "pair"
+    SINGLE = "single"
+
+
+@dataclass(frozen=True)
+class ShapeRules:
+    """What a complete concealed part may be made of.
+
+    ``kinds``: the tile set; a wildcard may stand for any of these. ``suits``: the suits
+    (0 m, 1 p, 2 s, 3 z) the shape may use — natural tiles of any other suit make the part
+    incomplete and count as tiles to exchange (四川's missing suit, 清一色 checks).
+    ``honor_chows``: any three different winds, or 中发白, form a sequence (南昌).
+    ``pair_258``: the standard shape's pair must be a suit tile of rank 2, 5 or 8 (长沙 小胡).
+    ``triplets_only``: the standard shape without sequences (对对胡 / 碰碰胡 / 大七对).
+    ``seven_pairs``/``seven_pairs_four_as_two``: 七对, and whether four identical tiles count
+    as two pairs. ``thirteen_orphans``, ``shi_san_lan``: those special shapes (14 tiles).
+    ``wild_only_groups``: three wildcards may be a triplet and two the pair on their own.
+    """
+
+    kinds: frozenset[Tile]
+    suits: frozenset[int] = frozenset({0, 1, 2, 3})
+    honor_chows: bool = False
+    pair_258: bool = False
+    triplets_only: bool = False
+    standard: bool = True
+    seven_pairs: bool = False
+    seven_pairs_four_as_two: bool = True
+    thirteen_orphans: bool = False
+    shi_san_lan: bool = False
+    wild_only_groups: bool = True
+
+
+@dataclass(frozen=True)
+class ShapeGroup:
+    """A group of a reading. ``as_``: the kind each member stands for (``FREE`` for every
+    member of an all-wild group); ``wild``: which members are wildcards."""
+
+    kind: GroupKind
+    as_: tuple[Tile, ...]
+    wild: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
+class ShapeReading:
+    """One way to read a complete concealed part: its shape and groups (pair last for the
+    standard shape; pairs for 七对; singles and the pair for 十三幺; singles for 十三烂)."""
+
+    shape: Shape
+    groups: tuple[ShapeGroup, ...]

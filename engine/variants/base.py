@@ -1,0 +1,194 @@
+"""One protocol for every variant, and the operations they share.
+
+A variant declares its identity, options and tile rules, and answers four questions about a
+hand: is it a win (and why not), what is it worth, how far is it from a wait, and which
+tiles are wild. ``win``, ``waits`` and ``discards`` are built here from those answers, the
+same way for every variant; ``fan`` and any extra operation (``birds``, ``kong``, ``qishou``,
+``jing``, ``jing-settlement``) are the variant's own.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from engine import tiles as T
+from engine.errors import Problem, RequestError, raise_if
+from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand
+from engine.options import OptionSpec, resolve
+from engine.results import (
+    DiscardChoice,
+    DiscardsAnswer,
+    EffectiveTile,
+    Wait,
+    WaitsAnswer,
+    WinAnswer,
+)
+from engine.tiles import Tile
+
+Options = dict[str, Any]
+Operation = Callable[[Request], Any]
+
+
+@dataclass(frozen=True)
+class WinCheck:
+    """The fast answer: a win with its shape ids, or the reason (RULES.md §0.4, §0.7)."""
+
+    win: bool
+    shapes: tuple[str, ...] = ()
+    reason: str | None = None
+
+
+class Variant(ABC):
+    """A regional rule set. Subclasses fill the class attributes and the abstract methods."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    name_zh: ClassVar[str]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+    extra_operations: ClassVar[tuple[str, ...]] = ()
+    """Operations beyond win/waits/fan/discards, by their path segment (``jing-settlement``);
+    each is the method of the same name with ``-`` as ``_``."""
+
+    # --- what a variant must say -------------------------------------------------------------
+
+    @abstractmethod
+    def tile_set(self, options: Options) -> str:
+        """The tile set's name under these options: ``"108"``, ``"112"`` or ``"136"``."""
+
+    @abstractmethod
+    def hand_rules(self, options: Options) -> HandRules:
+        """Tile set and meld rules for `check_hand`."""
+
+    @abstractmethod
+    def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
+        """Is this complete hand (win tile included) a win, and which shapes; else why not."""
+
+    @abstractmethod
+    def fan(self, request: Request) -> Any:
+        """The full evaluation (``POST /v1/{variant}/fan``)."""
+
+    @abstractmethod
+    def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
+        """The ``fan`` of a winning hand, as the ``fan`` operation would report it."""
+
+    @abstractmethod
+    def shanten(self, concealed: Sequence[Tile], melds: int, context: Context,
+                options: Options) -> int:
+        """Fewest exchanges to a hand with a wait under the variant's rules.
+
+        ``concealed`` has 3n+1 tiles (13 − 3·melds) or 3n+2 (after a draw: the best discard
+        is assumed). A hand with a real wait has shanten 0; a complete 3n+2 part −1.
+        """
+
+    def extra_option_problems(self, options: Mapping[str, Any]) -> list[Problem]:
+        """Problems between options (e.g. a wild tile outside the tile set); none by default."""
+        return []
+
+    def wait_context(self, context: Context) -> Context:
+        """The context a wait is tried in (RULES.md §0.6): a discard, no event flags."""
+        return replace(context, win_type=WinType.DISCARD, after_kong=False, last_tile=False,
+                       first_turn=False)
+
+    # --- shared plumbing ------------------------------------------------------------------------
+
+    def options(self, request: Request) -> Options:
+        """The effective options of a request (RequestError on a bad one)."""
+        given = request.options
+        problems = self.extra_option_problems(given)
+        return resolve(self.option_specs, given, problems)
+
+    def operations(self) -> dict[str, Operation]:
+        """Every operation of this variant by its path segment, in a fixed order."""
+        ops: dict[str, Operation] = {
+            "win": self.win,
+            "waits": self.waits,
+            "fan": self.fan,
+            "discards": self.discards,
+        }
+        for op in self.extra_operations:
+            ops[op] = getattr(self, op.replace("-", "_"))
+        return ops
+
+    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
+        """Options plus every shared hand problem, raised together."""
+        problems: list[Problem] = []
+        try:
+            options = self.options(request)
+        except RequestError as e:  # keep collecting the hand's problems too
+            problems.extend(e.problems)
+            options = {s.name: s.default for s in self.option_specs}
+        problems += check_hand(request.hand, self.hand_rules(options), size=size,
+                               needs_win_tile=needs_win_tile, visible=request.context.visible)
+        raise_if(problems)
+        return options
+
+    # --- the shared operations ----------------------------------------------------------------
+
+    def win(self, request: Request) -> WinAnswer:
+        options = self.checked(request, size=13, needs_win_tile=True)
+        result = self.check(request.hand, request.context, options)
+        if result.win:
+            return WinAnswer(True, shapes=result.shapes, options=options)
+        return WinAnswer(False, reason=result.reason, options=options)
+
+    def waits(self, request: Request) -> WaitsAnswer:
+        options = self.checked(request, size=13, needs_win_tile=False)
+        hand, context = request.hand, request.context
+        waits = self.wait_list(hand.concealed, hand, context, options)
+        if waits:
+            shanten = 0
+        else:
+            shanten = max(1, self.shanten(hand.concealed, len(hand.melds), context, options))
+        return WaitsAnswer(bool(waits), shanten, waits, options)
+
+    def wait_list(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                  options: Options) -> tuple[Wait, ...]:
+        """The waits of 13 effective tiles, with copies remaining and each one's fan."""
+        own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
+        seen = T.counts(context.visible)
+        wait_context = self.wait_context(context)
+        waits = []
+        for tile in sorted(self.hand_rules(options).tile_kinds):
+            if own[tile] >= T.COPIES:
+                continue
+            trial = Hand(tuple(concealed), hand.melds, tile)
+            if self.check(trial, wait_context, options).win:
+                remaining = max(0, T.COPIES - own[tile] - seen[tile])
+                fan = self.fan_value(trial, wait_context, options)
+                waits.append(Wait(T.code(tile), remaining, fan))
+        return tuple(waits)
+
+    def discards(self, request: Request) -> DiscardsAnswer:
+        options = self.checked(request, size=14, needs_win_tile=False)
+        hand, context = request.hand, request.context
+        kinds = sorted(self.hand_rules(options).tile_kinds)
+        melds = len(hand.melds)
+        own = T.counts(hand.all_tiles)
+        seen = T.counts(context.visible)
+        choices = []
+        for tile in sorted(set(hand.concealed)):
+            rest = list(hand.concealed)
+            rest.remove(tile)
+            waits = self.wait_list(rest, hand, context, options)
+            shanten = 0 if waits else max(1, self.shanten(rest, melds, context, options))
+            effective = []
+            for draw in kinds:
+                left = T.COPIES - own[draw] - seen[draw]
+                if left <= 0:
+                    continue
+                if self.shanten([*rest, draw], melds, context, options) < shanten:
+                    effective.append(EffectiveTile(T.code(draw), left))
+            count = sum(e.remaining for e in effective)
+            choices.append(DiscardChoice(T.code(tile), shanten, waits, tuple(effective), count))
+        choices.sort(key=lambda c: (c.shanten, -c.effective_count, -len(c.effective_tiles),
+                                    T.from_code(c.tile)))
+        best = choices[0].shanten if choices else 0
+        return DiscardsAnswer(best, tuple(choices), options)
+
+
+def unsupported(variant: Variant, op: str) -> bool:
+    """True when the variant has no such operation (the service answers 404)."""
+    return op not in variant.operations()
