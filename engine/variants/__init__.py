@@ -11,7 +11,7 @@ from importlib import import_module
 
 from engine.variants.base import Variant
 
-_MODULES: tuple[str, ...] = ()
+_MODULES: tuple[str, ...] = ("sichuan", "changsha", "nanchang", "hongzhong")
 
 
 def _load() -> dict[str, Variant]:

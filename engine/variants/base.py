@@ -92,6 +92,14 @@ class Variant(ABC):
         return replace(context, win_type=WinType.DISCARD, after_kong=False, last_tile=False,
                        first_turn=False)
 
+    def hand_shanten(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                     options: Options) -> int:
+        """`shanten` of ``concealed`` beside ``hand``'s declared melds (what waits and discards
+        call). Only the melds' number matters by default; a variant whose shapes depend on what
+        the melds are (长沙: 碰碰胡 wants no chow, 清一色 one suit, 将将胡 only 2/5/8) overrides it.
+        """
+        return self.shanten(concealed, len(hand.melds), context, options)
+
     # --- shared plumbing ------------------------------------------------------------------------
 
     def options(self, request: Request) -> Options:
@@ -138,10 +146,7 @@ class Variant(ABC):
         options = self.checked(request, size=13, needs_win_tile=False)
         hand, context = request.hand, request.context
         waits = self.wait_list(hand.concealed, hand, context, options)
-        if waits:
-            shanten = 0
-        else:
-            shanten = max(1, self.shanten(hand.concealed, len(hand.melds), context, options))
+        shanten = 0 if waits else max(1, self.hand_shanten(hand.concealed, hand, context, options))
         return WaitsAnswer(bool(waits), shanten, waits, options)
 
     def wait_list(self, concealed: Sequence[Tile], hand: Hand, context: Context,
@@ -165,7 +170,6 @@ class Variant(ABC):
         options = self.checked(request, size=14, needs_win_tile=False)
         hand, context = request.hand, request.context
         kinds = sorted(self.hand_rules(options).tile_kinds)
-        melds = len(hand.melds)
         own = T.counts(hand.all_tiles)
         seen = T.counts(context.visible)
         choices = []
@@ -173,13 +177,13 @@ class Variant(ABC):
             rest = list(hand.concealed)
             rest.remove(tile)
             waits = self.wait_list(rest, hand, context, options)
-            shanten = 0 if waits else max(1, self.shanten(rest, melds, context, options))
+            shanten = 0 if waits else max(1, self.hand_shanten(rest, hand, context, options))
             effective = []
             for draw in kinds:
                 left = T.COPIES - own[draw] - seen[draw]
                 if left <= 0:
                     continue
-                if self.shanten([*rest, draw], melds, context, options) < shanten:
+                if self.hand_shanten([*rest, draw], hand, context, options) < shanten:
                     effective.append(EffectiveTile(T.code(draw), left))
             count = sum(e.remaining for e in effective)
             choices.append(DiscardChoice(T.code(tile), shanten, waits, tuple(effective), count))

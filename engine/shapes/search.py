@@ -1,0 +1,174 @@
+"""The contract of ``engine.shapes``: win shapes, readings, shanten, completing kinds.
+
+Sizes: the concealed part (naturals + wildcards) has 3n+1 or 3n+2 tiles, at most 14; the
+special shapes count only with 14 tiles (13 before the last draw). ``win_shapes`` of a part
+of any other size is empty; ``shanten`` and ``shanten_after_draws`` raise ``ValueError``
+(the variants check sizes first). ``naturals`` holds 34 counts of 0–4; a 5th copy (a probe
+past the fourth) is answered by the slow path, never guessed.
+
+Rules are compiled once per ``ShapeRules`` object (``ShapeRules._compiled``): build rules
+once per option set and reuse them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Sequence
+from itertools import compress
+from typing import Final
+
+from engine.shapes import readings as R
+from engine.shapes import special, standard
+from engine.shapes.compiled import Compiled
+from engine.shapes.model import Shape, ShapeReading, ShapeRules
+from engine.tiles import KIND_COUNT, Tile
+
+NOT_DRAWN: Final = 99
+"""``shanten_after_draws`` for kinds outside the tile set (also: shapes out of reach)."""
+_STANDARD_ONLY: Final = (Shape.STANDARD,)
+
+
+def _specials(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> list[Shape]:
+    """The special shapes that complete 14 tiles (cheap counts reject most hands first)."""
+    c = rules._compiled
+    found = []
+    zeros = naturals.count(0)  # 七对 holds ≤ 7 kinds; 十三幺 ≥ 13 − W; 十三烂 14 − W
+    if rules.seven_pairs and zeros >= 27 and naturals.count(1) + naturals.count(3) <= wilds \
+            and special.seven_pairs_shanten(naturals, wilds, c) < 0:
+        found.append(Shape.SEVEN_PAIRS)
+    if rules.thirteen_orphans and zeros <= 21 + wilds \
+            and special.thirteen_orphans_shanten(naturals, wilds, c) < 0:
+        found.append(Shape.THIRTEEN_ORPHANS)
+    if rules.shi_san_lan and zeros <= 20 + wilds and max(naturals) <= 1 \
+            and special.shi_san_lan_shanten(naturals, wilds, c) < 0:
+        found.append(Shape.SHI_SAN_LAN)
+    return found
+
+
+def _special_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
+    """Per kind: the best special-shape shanten after drawing it (13 tiles)."""
+    rules = c.rules
+    parts = []
+    if rules.seven_pairs:
+        parts.append(special.seven_pairs_draws(naturals, wilds, c))
+    if rules.thirteen_orphans:
+        parts.append(special.thirteen_orphans_draws(naturals, wilds, c))
+    if rules.shi_san_lan:
+        parts.append(special.shi_san_lan_draws(naturals, wilds, c))
+    return parts[0] if len(parts) == 1 else list(map(min, *parts))
+
+
+def win_shapes(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> tuple[Shape, ...]:
+    """The shapes that complete the concealed part, in ``Shape`` order."""
+    c = rules._compiled
+    std = rules.standard and standard.complete(naturals, wilds, c)
+    if not c.specials or sum(naturals) + wilds != 14:
+        return _STANDARD_ONLY if std else ()
+    found = _specials(naturals, wilds, rules)
+    return (Shape.STANDARD, *found) if std else tuple(found)
+
+
+def is_complete(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> bool:
+    """``bool(win_shapes(...))``, the fast path."""
+    c = rules._compiled
+    if rules.standard and standard.complete(naturals, wilds, c):
+        return True
+    if not c.specials or sum(naturals) + wilds != 14:
+        return False
+    return bool(_specials(naturals, wilds, rules))
+
+
+def readings(naturals: Sequence[int], wilds: int, rules: ShapeRules,
+             shape: Shape | None = None) -> Iterator[ShapeReading]:
+    """Every reading of a complete concealed part (none when it is not complete)."""
+    for s in win_shapes(naturals, wilds, rules):
+        if shape is not None and s is not shape:
+            continue
+        if s is Shape.STANDARD:
+            yield from R.standard_readings(naturals, wilds, rules)
+        elif s is Shape.SEVEN_PAIRS:
+            yield R.seven_pairs_reading(naturals, wilds, rules)
+        elif s is Shape.THIRTEEN_ORPHANS:
+            yield R.thirteen_orphans_reading(naturals, wilds)
+        else:
+            yield R.shi_san_lan_reading(naturals, wilds, rules)
+
+
+def _checked_size(naturals: Sequence[int], wilds: int) -> int:
+    size = sum(naturals) + wilds
+    if size % 3 == 0 or size > 14 or wilds < 0 or len(naturals) != KIND_COUNT:
+        raise ValueError(f"a concealed part of {size} tiles ({wilds} wildcards) has no "
+                         "shanten: it needs 3n+1 or 3n+2 tiles, at most 14")
+    return size
+
+
+def shanten(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> int:
+    """Fewest exchanges to a wait (3n+1 tiles); for 3n+2 tiles −1 when complete, else the
+    same after the best discard."""
+    size = _checked_size(naturals, wilds)
+    c = rules._compiled
+    best = standard.shanten(naturals, wilds, c) if rules.standard else standard.IMPOSSIBLE
+    if c.specials and size >= 13:
+        if rules.seven_pairs:
+            best = min(best, special.seven_pairs_shanten(naturals, wilds, c))
+        if rules.thirteen_orphans:
+            best = min(best, special.thirteen_orphans_shanten(naturals, wilds, c))
+        if rules.shi_san_lan:
+            best = min(best, special.shi_san_lan_shanten(naturals, wilds, c))
+    return best
+
+
+def completing_kinds(naturals: Sequence[int], wilds: int, rules: ShapeRules,
+                     wild_kinds: Collection[Tile]) -> tuple[Tile, ...]:
+    """Kinds of ``rules.kinds`` that complete a 3n+1 part when added (a wild kind adds a
+    wildcard); no four-copies filter. Empty for a part of another size."""
+    size = sum(naturals) + wilds
+    if size % 3 != 1 or size > 13 or wilds < 0:
+        return ()
+    c = rules._compiled
+    flags = standard.completing(naturals, wilds, c) if rules.standard else [0] * KIND_COUNT
+    if c.specials and size == 13:
+        # a special shape has waits only when it is tenpai (shanten 0): cheap to rule out
+        # (七对 tenpai holds at most 7 kinds)
+        if rules.seven_pairs and naturals.count(0) >= 27 \
+                and special.seven_pairs_shanten(naturals, wilds, c) == 0:
+            flags = _or(flags, special.seven_pairs_draws(naturals, wilds, c))
+        if rules.thirteen_orphans and special.thirteen_orphans_shanten(naturals, wilds, c) == 0:
+            flags = _or(flags, special.thirteen_orphans_draws(naturals, wilds, c))
+        if rules.shi_san_lan and special.shi_san_lan_shanten(naturals, wilds, c) == 0:
+            flags = _or(flags, special.shi_san_lan_draws(naturals, wilds, c))
+    if wild_kinds:
+        with_wild = int(is_complete(naturals, wilds + 1, rules))
+        for t in wild_kinds:
+            flags[t] = with_wild
+    # a flag is set only for a live kind (a dead natural completes nothing) or a wild kind
+    found = tuple(compress(range(KIND_COUNT), flags))
+    return found if len(c.kinds) == KIND_COUNT else tuple(t for t in found if t in c.kind_set)
+
+
+def _or(flags: list[int], draws: list[int]) -> list[int]:
+    """Flags set where a draw completes a special shape (its shanten after the draw is −1)."""
+    return [f or int(d < 0) for f, d in zip(flags, draws, strict=True)]
+
+
+def shanten_after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
+                        wild_kinds: Collection[Tile]) -> tuple[int, list[int]]:
+    """A 3n+1 part's shanten and, per kind, the shanten after drawing it (a wild kind adds a
+    wildcard; kinds outside ``rules.kinds``: ``NOT_DRAWN``)."""
+    size = _checked_size(naturals, wilds)
+    if size % 3 != 1:
+        raise ValueError(f"shanten_after_draws needs 3n+1 tiles, not {size}")
+    c = rules._compiled
+    now = shanten(naturals, wilds, rules)
+    if rules.standard:
+        after = standard.after_draws(naturals, wilds, c)
+    else:
+        after = [standard.IMPOSSIBLE] * KIND_COUNT
+    if c.specials and size == 13:
+        after = list(map(min, after, _special_draws(naturals, wilds, c)))
+    for t in c.not_kinds:
+        after[t] = NOT_DRAWN
+    if wild_kinds:
+        with_wild = shanten(naturals, wilds + 1, rules)
+        for t in wild_kinds:
+            after[t] = with_wild
+    return now, after

@@ -1,0 +1,217 @@
+"""The special 14-tile shapes by closed formulas: 七对, 十三幺, 十三烂.
+
+Each is answered as "the most naturals a target hand of that shape keeps" (``kept``): the
+target needs ``14 − kept`` more tiles, wildcards fill any of them, so
+``shanten = 14 − kept − wilds − 1`` and the part is complete when that is −1 (RULES.md §0.6
+gives the 七对 formula; the other two follow the same counting). A draw changes the count
+of one kind, so the shanten after each draw adjusts a summary instead of recounting.
+
+Decisions:
+
+* ``wild_only_groups=False`` also forbids a 七对 pair of two wildcards (each pair must hold a
+  natural), as it forbids an all-wild pair in the standard shape.
+* Without ``seven_pairs_four_as_two`` no two pairs may be of one kind (a wildcard may not
+  make a pair of a kind already paired either); with it, four of a kind are two pairs.
+* 十三烂: at most three ranks per suit, pairwise ≥ 3 apart; honors distinct; wildcards fill
+  places that keep that true. 十三幺 and 十三烂 need their kinds in the rules (136 tiles).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from operator import itemgetter
+from typing import Final
+
+from engine.shapes.compiled import Compiled
+from engine.tiles import Tile
+
+IMPOSSIBLE: Final = 99
+ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS_OF: Final = itemgetter(*ORPHANS)
+
+
+def _lan_sets() -> tuple[int, ...]:
+    """Every set of ranks (bitmask over 1–9) whose members are pairwise ≥ 3 apart."""
+    out = []
+    for mask in range(512):
+        ranks = [r for r in range(9) if mask >> r & 1]
+        if all(b - a >= 3 for a, b in pairwise(ranks)):
+            out.append(mask)
+    return tuple(out)
+
+
+LAN_SETS: Final = _lan_sets()
+LAN_BEST: Final = tuple(
+    tuple(max((held & t).bit_count() for t in LAN_SETS if t.bit_count() == size)
+          for size in range(4))
+    for held in range(512))
+"""``LAN_BEST[held][t]``: most ranks of ``held`` inside a valid rank set of size t (≤ 3)."""
+_NONZERO: Final = bytes([0] + [1] * 255)
+_HELD: Final = {bytes((m >> r) & 1 for r in range(9)): m for m in range(512)}
+"""Nine 0/1 bytes (rank held or not) → the bitmask of ranks held."""
+
+
+def _held(counts: Sequence[int]) -> int:
+    return _HELD[bytes(counts).translate(_NONZERO)]
+
+
+# --- 七对 -------------------------------------------------------------------------------------
+
+def _live_counts(naturals: Sequence[int], c: Compiled) -> list[int]:
+    if c.all_live:
+        return list(naturals)
+    return [n if ok else 0 for n, ok in zip(naturals, c.live, strict=True)]
+
+
+def _pairs_summary(v: list[int], c: Compiled) -> tuple[int, int]:
+    """(full pairs, odd singles) the live naturals offer."""
+    if c.rules.seven_pairs_four_as_two:
+        odd = v.count(1) + v.count(3) + v.count(5)
+        return (sum(v) - odd) >> 1, odd
+    ones = v.count(1)
+    return len(v) - v.count(0) - ones, ones
+
+
+def _pairs_shanten(full: int, half: int, wilds: int, c: Compiled) -> int:
+    f = min(full, 7)
+    h = min(half, 7 - f)
+    new = 7 - f - h
+    if new and c.live_kinds < (1 if c.rules.seven_pairs_four_as_two else 7):
+        return IMPOSSIBLE
+    need = 14 - 2 * f - h
+    if c.rules.wild_only_groups:
+        return need - wilds - 1
+    return max(need - wilds, new) - 1
+
+
+def seven_pairs_shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int:
+    full, half = _pairs_summary(_live_counts(naturals, c), c)
+    return _pairs_shanten(full, half, wilds, c)
+
+
+def seven_pairs_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
+    """Per kind: the 七对 shanten after drawing one natural of it."""
+    v = _live_counts(naturals, c)
+    full, half = _pairs_summary(v, c)
+    paired = _pairs_shanten(full + 1, half - 1, wilds, c)  # an odd single becomes a pair
+    single = _pairs_shanten(full, half + 1, wilds, c)  # a new single
+    same = _pairs_shanten(full, half, wilds, c)
+    if c.rules.seven_pairs_four_as_two:
+        by_count = [single, paired, single, paired, single, paired]
+    else:
+        by_count = [single, paired, same, same, same, same]
+    out = [by_count[n] if n < 6 else same for n in v]
+    if not c.all_live:
+        out = [x if ok else same for x, ok in zip(out, c.live, strict=True)]
+    return out
+
+
+# --- 十三幺 -----------------------------------------------------------------------------------
+
+def thirteen_orphans_shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int:
+    if not c.orphans_ok:
+        return IMPOSSIBLE
+    held: tuple[int, ...] = _ORPHANS_OF(naturals)
+    return held.count(0) - (max(held) >= 2) - wilds
+
+
+def thirteen_orphans_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
+    now = thirteen_orphans_shanten(naturals, wilds, c)
+    if now >= IMPOSSIBLE:
+        return [IMPOSSIBLE] * 34
+    dup = max(_ORPHANS_OF(naturals)) >= 2
+    out = [now] * 34
+    for k in ORPHANS:
+        if naturals[k] == 0 or not dup:
+            out[k] = now - 1
+    return out
+
+
+# --- 十三烂 -----------------------------------------------------------------------------------
+
+_NO_ROW: Final = (0, -99, -99, -99)
+"""The row of a suit 十三烂 may not use: it holds no tile."""
+_LAN_COMBOS: Final = tuple(
+    tuple(tuple((ta, tb, 14 - t - ta - tb) for ta in range(4) for tb in range(4)
+                if t + ta + tb >= 7 and 14 - t - ta - tb <= room)
+          for t in range(4))
+    for room in range(8))
+"""Per honor room and size t of one suit: sizes of the other two and the honors' count."""
+
+Row = tuple[int, ...]
+
+
+def _lan_other_best(a: Row, b: Row, honors: int, room: int) -> list[int]:
+    """For each size t of one suit: the most the other two suits (rows a, b) and the honors
+    keep (negative: no 14-tile target)."""
+    out = []
+    for combos in _LAN_COMBOS[room]:
+        best = -99
+        for ta, tb, h in combos:
+            kept = a[ta] + b[tb] + (honors if honors < h else h)
+            if kept > best:
+                best = kept
+        out.append(best)
+    return out
+
+
+def _lan_value(row: Row, other: list[int], wilds: int) -> int:
+    best = max(row[0] + other[0], row[1] + other[1], row[2] + other[2], row[3] + other[3])
+    return IMPOSSIBLE if best < 0 else 13 - best - wilds
+
+
+def _lan_summary(naturals: Sequence[int], c: Compiled) -> tuple[list[int], list[Row], int]:
+    held = [_held(naturals[9 * s : 9 * s + 9]) if c.lan_suits[s] else 0 for s in range(3)]
+    rows = [LAN_BEST[h] if ok else _NO_ROW for h, ok in zip(held, c.lan_suits, strict=True)]
+    honors = sum(1 for k in c.honor_kinds if naturals[k])
+    return held, rows, honors
+
+
+def shi_san_lan_shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int:
+    _, rows, honors = _lan_summary(naturals, c)
+    room = len(c.honor_kinds)
+    return _lan_value(rows[0], _lan_other_best(rows[1], rows[2], honors, room), wilds)
+
+
+def shi_san_lan_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
+    """Per kind: the 十三烂 shanten after drawing one natural of it."""
+    held, rows, honors = _lan_summary(naturals, c)
+    room = len(c.honor_kinds)
+    pairs = ((rows[1], rows[2]), (rows[0], rows[2]), (rows[0], rows[1]))
+    others = [_lan_other_best(a, b, honors, room) for a, b in pairs]
+    now = _lan_value(rows[0], others[0], wilds)
+    out = [now] * 34
+    for s in range(3):
+        if not c.lan_suits[s]:
+            continue
+        o0, o1, o2, o3 = others[s]
+        h = held[s]
+        seen: dict[Row, int] = {}
+        for r in range(9):
+            if not h >> r & 1:
+                row = LAN_BEST[h | 1 << r]
+                value = seen.get(row)
+                if value is None:
+                    best = max(row[0] + o0, row[1] + o1, row[2] + o2, row[3] + o3)
+                    value = seen[row] = IMPOSSIBLE if best < 0 else 13 - best - wilds
+                out[9 * s + r] = value
+    missing = [k for k in c.honor_kinds if not naturals[k]]
+    if missing:
+        more = _lan_value(rows[0], _lan_other_best(rows[1], rows[2], honors + 1, room), wilds)
+        for k in missing:
+            out[k] = more
+    return out
+
+
+def shi_san_lan_fill(naturals: Sequence[int], wilds: int, c: Compiled) -> list[Tile]:
+    """Kinds the wildcards of a complete 十三烂 stand for: missing honors first, then the
+    ranks that extend each suit's set to its largest valid size."""
+    out: list[Tile] = [k for k in c.honor_kinds if not naturals[k]]
+    for s in range(3):
+        if not c.lan_suits[s]:
+            continue
+        held = _held(naturals[9 * s : 9 * s + 9])
+        target = max((t for t in LAN_SETS if t & held == held), key=lambda t: t.bit_count())
+        out += [9 * s + r for r in range(9) if target >> r & 1 and not held >> r & 1]
+    return out[:wilds]

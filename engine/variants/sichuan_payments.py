@@ -1,0 +1,206 @@
+"""四川 who pays whom: the win's payers (§1.4) and the kong payments 刮风下雨 (§1.5).
+
+Every amount goes from a payer to the winner (or konger), so the four per-seat deltas sum to
+zero by construction. 血战到底: a seat not in ``context.active`` has won already and neither
+pays nor receives; the winner, the discarder and the konger must therefore be active — a
+request saying otherwise describes no possible moment and is answered with a problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from engine import tiles as T
+from engine.errors import Problem, invalid_field, invalid_tile, missing_field
+from engine.hand import Context, KongType, Seats, WinType
+
+SEATS: Final = (0, 1, 2, 3)
+SEAT_FIELDS: Final = ("dealer", "winner", "discarder", "konger", "kong_discarder")
+EACH_ACTIVE_OPPONENT: Final = "each_active_opponent"
+DISCARDER: Final = "discarder"
+KONG_PLAYER: Final = "kong_player"
+KONG_DISCARDER: Final = "kong_discarder"
+
+Payments = tuple[int, int, int, int]
+
+
+def context_problems(context: Context) -> list[Problem]:
+    """Seat numbers and ``active`` entries outside 0–3, a repeated active seat, a missing
+    suit that is not m, p or s: checked for every operation."""
+    problems: list[Problem] = []
+    if context.missing_suit is not None and context.missing_suit not in (0, 1, 2):
+        problems.append(invalid_field("#/context/missing_suit",
+                                      "missing_suit must be \"m\", \"p\" or \"s\""))
+    if context.seats is not None:
+        for name in SEAT_FIELDS:
+            seat = getattr(context.seats, name)
+            if seat is not None and seat not in SEATS:
+                problems.append(invalid_field(f"#/context/seats/{name}",
+                                              f"a seat is 0, 1, 2 or 3; got {seat}"))
+    if context.active is not None:
+        for i, seat in enumerate(context.active):
+            if seat not in SEATS:
+                problems.append(invalid_field(f"#/context/active/{i}",
+                                              f"a seat is 0, 1, 2 or 3; got {seat}"))
+            elif seat in context.active[:i]:
+                problems.append(invalid_field(f"#/context/active/{i}",
+                                              f"seat {seat} is listed twice"))
+    return problems
+
+
+def active_seats(context: Context) -> tuple[int, ...]:
+    """The seats still in the hand: ``context.active``, all four when absent."""
+    return SEATS if context.active is None else tuple(context.active)
+
+
+def dian_gang_hua_payer(context: Context, dian_pao: bool) -> int | None:
+    """The seat that alone pays a 点杠花 under ``dian_gang_hua: "dian_pao"``: the one who
+    discarded the kong tile, when the self-draw is after a kong and the seats name him."""
+    seats = context.seats
+    if (dian_pao and seats is not None and seats.kong_discarder is not None
+            and context.after_kong and context.win_type is WinType.SELF_DRAW):
+        return seats.kong_discarder
+    return None
+
+
+def payers_name(context: Context, dian_pao: bool) -> str:
+    """What ``payers`` says (§1.4): each active opponent on a self-draw (or only the kong
+    discarder on a 点杠花 under ``dian_pao``), the discarder, or the robbed kong player."""
+    win_type = context.win_type or WinType.DISCARD
+    if win_type is WinType.SELF_DRAW:
+        return KONG_DISCARDER if dian_gang_hua_payer(context, dian_pao) is not None \
+            else EACH_ACTIVE_OPPONENT
+    return DISCARDER if win_type is WinType.DISCARD else KONG_PLAYER
+
+
+def win_seat_problems(context: Context, dian_pao: bool) -> list[Problem]:
+    """What a win's payments need from ``context.seats`` (when it is given)."""
+    seats = context.seats
+    if seats is None:
+        return []
+    problems: list[Problem] = []
+    active = active_seats(context)
+    winner = seats.winner
+    if winner is None:
+        problems.append(missing_field("#/context/seats/winner",
+                                      "seats.winner is required to compute payments"))
+    elif winner not in active:
+        problems.append(invalid_field("#/context/active", f"the winner (seat {winner}) must "
+                                      "be active: a seat that has left cannot win"))
+    if (context.is_dealer is not None and winner is not None and seats.dealer is not None
+            and context.is_dealer != (seats.dealer == winner)):
+        problems.append(invalid_field("#/context/is_dealer", f"is_dealer is "
+                                      f"{str(context.is_dealer).lower()} but seats.dealer is "
+                                      f"{seats.dealer} and seats.winner {winner}"))
+    win_type = context.win_type or WinType.DISCARD
+    payer: int | None = None
+    if win_type is WinType.DISCARD:
+        payer, name = seats.discarder, "discarder"
+        if payer is None:
+            problems.append(missing_field("#/context/seats/discarder", "seats.discarder is "
+                                          "required to compute payments on a discard win"))
+    elif win_type is WinType.ROB_KONG:
+        name = "konger"
+        payer = seats.konger if seats.konger is not None else seats.discarder
+        if payer is None:
+            problems.append(missing_field("#/context/seats/konger", "seats.konger (the robbed "
+                                          "kong player) is required to compute payments on "
+                                          "a rob-kong win"))
+        elif seats.discarder is not None and seats.discarder != payer:
+            problems.append(invalid_field("#/context/seats/discarder", f"on a rob-kong win "
+                                          f"the discarder is the robbed konger ({payer}); got "
+                                          f"{seats.discarder}"))
+    else:
+        payer, name = dian_gang_hua_payer(context, dian_pao), "kong_discarder"
+    if payer is not None and winner is not None and payer == winner:
+        problems.append(invalid_field(f"#/context/seats/{name}",
+                                      f"seats.{name} is the winner ({winner}); it must be "
+                                      "another seat"))
+    elif payer is not None and payer not in active:
+        problems.append(invalid_field("#/context/active", f"seats.{name} (seat {payer}) pays "
+                                      "and must be active"))
+    return problems
+
+
+def win_payments(context: Context, points: int, dian_pao: bool) -> Payments | None:
+    """Per-seat deltas of a win paying ``points`` per payer; None without ``seats``.
+
+    Call only after `win_seat_problems` found nothing.
+    """
+    seats = context.seats
+    if seats is None or seats.winner is None:
+        return None
+    winner = seats.winner
+    win_type = context.win_type or WinType.DISCARD
+    payer: int | None
+    if win_type is WinType.DISCARD:
+        payer = seats.discarder
+    elif win_type is WinType.ROB_KONG:
+        payer = seats.konger if seats.konger is not None else seats.discarder
+    else:
+        payer = dian_gang_hua_payer(context, dian_pao)
+    payers = [payer] if payer is not None else [s for s in active_seats(context) if s != winner]
+    return transfer(winner, payers, points)
+
+
+def transfer(receiver: int, payers: Sequence[int], amount: int) -> Payments:
+    """Each payer gives ``amount`` to ``receiver``: zero-sum deltas for seats 0–3."""
+    deltas = [0, 0, 0, 0]
+    for seat in payers:
+        deltas[seat] -= amount
+        deltas[receiver] += amount
+    return deltas[0], deltas[1], deltas[2], deltas[3]
+
+
+def kong_problems(context: Context, tile_kinds: frozenset[int]) -> list[Problem]:
+    """What ``POST /v1/sichuan/kong`` needs: the kong, the konger, and the discarder of an
+    exposed kong — each active."""
+    problems: list[Problem] = []
+    kong = context.kong
+    if kong is None:
+        problems.append(missing_field("#/context/kong", "context.kong {type, tile} is "
+                                      "required: the kong to pay for"))
+    elif kong.tile not in tile_kinds:
+        problems.append(invalid_tile("#/context/kong/tile", f"{T.code(kong.tile)} not in the "
+                                     "108-tile set of this variant (no honors)"))
+    seats = context.seats or Seats()
+    if context.seats is None:
+        problems.append(missing_field("#/context/seats", "context.seats with konger (and "
+                                      "discarder for an exposed kong) is required"))
+        return problems
+    active = active_seats(context)
+    if seats.konger is None:
+        problems.append(missing_field("#/context/seats/konger", "seats.konger is required: "
+                                      "who declared the kong"))
+    elif seats.konger not in active:
+        problems.append(invalid_field("#/context/active", f"the konger (seat {seats.konger}) "
+                                      "must be active: a seat that has won has left"))
+    if kong is not None and kong.type is KongType.EXPOSED:
+        if seats.discarder is None:
+            problems.append(missing_field("#/context/seats/discarder", "seats.discarder is "
+                                          "required for an exposed kong: he pays for it"))
+        elif seats.discarder == seats.konger:
+            problems.append(invalid_field("#/context/seats/discarder", "an exposed kong is "
+                                          "made from another seat's discard"))
+        elif seats.discarder not in active:
+            problems.append(invalid_field("#/context/active", f"the discarder (seat "
+                                          f"{seats.discarder}) pays and must be active"))
+    return problems
+
+
+KONG_UNITS: Final = {KongType.EXPOSED: 2, KongType.ADDED: 1, KongType.CONCEALED: 2}
+"""×base_points each payer gives (§1.5): 直杠 2 from the discarder; 补杠 1 and 暗杠 2 from
+each active opponent."""
+
+
+def kong_payments(context: Context, base_points: int) -> Payments:
+    """The deltas of a kong; call only after `kong_problems` found nothing."""
+    assert context.kong is not None and context.seats is not None
+    konger = context.seats.konger
+    assert konger is not None
+    amount = KONG_UNITS[context.kong.type] * base_points
+    if context.kong.type is KongType.EXPOSED:
+        assert context.seats.discarder is not None
+        return transfer(konger, [context.seats.discarder], amount)
+    return transfer(konger, [s for s in active_seats(context) if s != konger], amount)

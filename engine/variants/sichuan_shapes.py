@@ -1,0 +1,288 @@
+"""The readings of a natural 四川 hand that can score best, analysed once per concealed part.
+
+四川 has no wildcards and no honors, so the concealed part needs none of the general shape
+search's machinery to be read. A standard reading is worth (RULES.md §1.3) 1 more when it has
+no sequence (对对胡, +2 将对 when every tile is 2/5/8) and 带幺九's fan when every group holds a
+1 or a 9; nothing else about it counts. So among all readings only these can be best:
+
+* the all-triplets reading — unique, since four alike concealed is not a group: every count
+  is 0 or 3 and one is 2;
+* a reading whose every group holds a 1 or a 9 — its groups can only be 123, 789, 111, 999
+  and the pair 11 or 99, so per suit: no 4–6, as many 2s as 3s (= 123s), as many 7s as 8s
+  (= 789s), and the 1s and 9s left are triplets and at most one pair;
+* any standard reading (worth 0 when neither of the above exists), found greedily: at the
+  lowest rank left, ``count mod 3`` sequences start and the rest are triplets — three equal
+  sequences are the same tiles as three triplets, so this finds a reading whenever one
+  exists;
+* 七对 (no melds, every count even; four alike = two pairs).
+
+Suits are independent but for the one pair: each suit's nine counts are analysed once
+(`suit_info`) and a concealed part combines three answers (`analyse`); both are memoised, as
+hands repeat suit shapes and whole parts all the time (16384 entries each: about 13 MB a
+process when full, measured with tracemalloc; ~0.8 KB a part). `engine.shapes.readings` enumerates
+every reading and stays the reference (`reference_candidates`): the tests check on thousands
+of generated hands that the best of these candidates scores the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from engine import shapes as S
+from engine import tiles as T
+from engine.results import Group
+from engine.shapes import GroupKind, Shape, ShapeGroup, ShapeReading
+
+_PLAIN3: Final = (False, False, False)
+_PLAIN2: Final = (False, False)
+PONGS: Final = tuple(ShapeGroup(GroupKind.PONG, (k, k, k), _PLAIN3) for k in range(27))
+CHOWS: Final = tuple(ShapeGroup(GroupKind.CHOW, (k, k + 1, k + 2), _PLAIN3)
+                     for k in range(27))  # entries at ranks 8 and 9 are never used
+PAIRS: Final = tuple(ShapeGroup(GroupKind.PAIR, (k, k), _PLAIN2) for k in range(27))
+"""Every group a natural 108-tile hand can hold, built once (groups are immutable)."""
+RULES_108: Final = S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2}),
+                                seven_pairs=True, seven_pairs_four_as_two=True)
+"""The general search's rules for 四川 (standard shape and 七对, four alike = two pairs)."""
+_TERMINAL: Final = frozenset(k for k in range(27) if k % 9 in (0, 8))
+
+Groups = tuple[ShapeGroup, ...]
+
+
+def wire_group(group: ShapeGroup) -> Group:
+    """The answer's form of a concealed group (no wildcards: ``as`` = ``tiles``)."""
+    codes = tuple(T.ALL_CODES[t] for t in group.as_)
+    return Group(group.kind.value, codes, codes, False)
+
+
+_WIRE: Final = {(g.kind, g.as_[0]): wire_group(g) for table in (PONGS, CHOWS, PAIRS)
+                for g in table if g.as_[-1] < 27 and g.as_[0] // 9 == g.as_[-1] // 9}
+
+
+@dataclass(frozen=True, slots=True)
+class SuitInfo:
+    """What one suit's concealed tiles allow. Readings hold the suit's groups with its pair
+    (if ``size`` ≡ 2 mod 3) last; None when there is no such reading."""
+
+    size: int
+    plain: Groups | None
+    triplets: Groups | None
+    terminal: Groups | None
+    pairs: Groups | None
+    """Its tiles as pairs (every count even; four alike = two pairs), for 七对."""
+    fours: tuple[int, ...]
+    only_258: bool
+    has_terminal: bool
+
+
+@lru_cache(maxsize=1 << 14)
+def suit_info(base: int, v: tuple[int, ...]) -> SuitInfo:
+    """The analysis of one suit: ``base`` its first kind (0, 9, 18), ``v`` its nine counts."""
+    size = sum(v)
+    with_pair = size % 3 == 2
+    readable = size % 3 != 1
+    return SuitInfo(
+        size=size,
+        plain=_plain(v, base, with_pair) if readable else None,
+        triplets=_triplets(v, base, with_pair) if readable else None,
+        terminal=_terminal(v, base, with_pair) if readable else None,
+        pairs=_pairs(v, base),
+        fours=tuple(base + i for i in range(9) if v[i] == 4) if 4 in v else (),
+        only_258=not (v[0] or v[2] or v[3] or v[5] or v[6] or v[8]),
+        has_terminal=bool(v[0] or v[8]),
+    )
+
+
+def _groups_only(c: list[int], base: int, out: list[ShapeGroup]) -> bool:
+    """Greedy groups-only reading (``c`` is consumed); False when none exists."""
+    for i in range(9):
+        n = c[i]
+        if not n:
+            continue
+        r = n % 3
+        if r:
+            if i > 6 or c[i + 1] < r or c[i + 2] < r:
+                return False
+            c[i + 1] -= r
+            c[i + 2] -= r
+            out += [CHOWS[base + i]] * r
+        if n >= 3:
+            out.append(PONGS[base + i])
+    return True
+
+
+def _plain(v: tuple[int, ...], base: int, with_pair: bool) -> Groups | None:
+    if not with_pair:
+        out: list[ShapeGroup] = []
+        return tuple(out) if _groups_only(list(v), base, out) else None
+    for p in range(9):
+        if v[p] >= 2:
+            c = list(v)
+            c[p] -= 2
+            out = []
+            if _groups_only(c, base, out):
+                return (*out, PAIRS[base + p])
+    return None
+
+
+def _triplets(v: tuple[int, ...], base: int, with_pair: bool) -> Groups | None:
+    groups = []
+    pair = -1
+    for i in range(9):
+        c = v[i]
+        if c == 3:
+            groups.append(PONGS[base + i])
+        elif c == 2 and with_pair and pair < 0:
+            pair = base + i
+        elif c:
+            return None
+    if with_pair and pair < 0:
+        return None
+    return (*groups, PAIRS[pair]) if with_pair else tuple(groups)
+
+
+def _terminal(v: tuple[int, ...], base: int, with_pair: bool) -> Groups | None:
+    if v[3] or v[4] or v[5] or v[1] != v[2] or v[6] != v[7]:
+        return None
+    groups = [CHOWS[base]] * v[1] + [CHOWS[base + 6]] * v[6]  # the 123s and the 789s
+    pair = -1
+    for pos, left in ((0, v[0] - v[1]), (8, v[8] - v[6])):
+        if left < 0 or left % 3 == 1:
+            return None
+        if left % 3 == 2:
+            if pair >= 0:
+                return None
+            pair = base + pos
+        if left >= 3:
+            groups.append(PONGS[base + pos])
+    if (pair >= 0) != with_pair:
+        return None
+    return (*groups, PAIRS[pair]) if with_pair else tuple(groups)
+
+
+def _pairs(v: tuple[int, ...], base: int) -> Groups | None:
+    if 1 in v or 3 in v:
+        return None
+    groups: list[ShapeGroup] = []
+    for i in range(9):
+        c = v[i]
+        if c & 1:
+            return None
+        groups += [PAIRS[base + i]] * (c // 2)
+    return tuple(groups)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A reading that may score best, what scoring needs of it (does it hold a sequence;
+    does every group hold a 1 or a 9), and its groups as the answer shows them."""
+
+    reading: ShapeReading
+    chow: bool
+    all_terminal: bool
+    wire: tuple[Group, ...]
+
+
+_WIRE_OF: Final = {id(g): _WIRE[g.kind, g.as_[0]] for table in (PONGS, CHOWS, PAIRS)
+                   for g in table if (g.kind, g.as_[0]) in _WIRE}
+"""The answer group of each shared group, by identity (they live as long as the module)."""
+
+
+def _candidate(reading: ShapeReading, chow: bool, all_terminal: bool) -> Candidate:
+    """A candidate whose flags are known from how its reading was built."""
+    return Candidate(reading, chow, all_terminal,
+                     tuple([_WIRE_OF[id(g)] for g in reading.groups]))
+
+
+def _scanned(reading: ShapeReading) -> Candidate:
+    """A candidate from any reading, its flags found by looking at every group."""
+    groups = reading.groups
+    return Candidate(
+        reading,
+        chow=any(g.kind is GroupKind.CHOW for g in groups),
+        all_terminal=all(g.as_[0] in _TERMINAL or g.as_[-1] in _TERMINAL for g in groups),
+        wire=tuple(_WIRE[g.kind, g.as_[0]] for g in groups),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PartInfo:
+    """A concealed part's analysis: its suits (bit mask 1 m, 2 p, 4 s), complete shapes,
+    the candidates for the best reading, and the tile facts scoring asks about."""
+
+    size: int
+    mask: int
+    shapes: tuple[Shape, ...]
+    candidates: tuple[Candidate, ...]
+    fours: tuple[int, ...]
+    only_258: bool
+    has_terminal: bool
+
+
+@lru_cache(maxsize=1 << 14)
+def analyse(part: tuple[int, ...]) -> PartInfo:
+    """Everything about a concealed part of 27 counts (a 108-tile hand)."""
+    infos = (suit_info(0, part[0:9]), suit_info(9, part[9:18]), suit_info(18, part[18:27]))
+    size = infos[0].size + infos[1].size + infos[2].size
+    plain = _combine(infos, 0) if size % 3 == 2 else None
+    seven = _seven_pairs(infos, size)
+    triplets, terminal = _combine(infos, 1), _combine(infos, 2)
+    found = []
+    # Flags by construction: the all-triplets reading has no sequence; the all-terminal
+    # reading is unique (its arithmetic leaves no choice), so when it has no sequence it *is*
+    # the all-triplets reading, and otherwise it has one; a plain reading is only needed when
+    # neither exists, so it has a sequence and some group without a 1 or 9.
+    if triplets is not None:
+        found.append(_candidate(triplets, False, triplets == terminal))
+    if terminal is not None and terminal != triplets:
+        found.append(_candidate(terminal, True, True))
+    if not found and seven is None and plain is not None:
+        found.append(_candidate(plain, True, False))  # worth 0: only when nothing else is
+    if seven is not None:
+        found.append(_candidate(seven, False, False))
+    shapes = ((Shape.STANDARD,) if plain is not None else ()) + \
+        ((Shape.SEVEN_PAIRS,) if seven is not None else ())
+    return PartInfo(
+        size=size,
+        mask=sum(1 << s for s in range(3) if infos[s].size),
+        shapes=shapes,
+        candidates=tuple(found),
+        fours=infos[0].fours + infos[1].fours + infos[2].fours,
+        only_258=infos[0].only_258 and infos[1].only_258 and infos[2].only_258,
+        has_terminal=infos[0].has_terminal or infos[1].has_terminal or infos[2].has_terminal,
+    )
+
+
+def _combine(infos: Sequence[SuitInfo], which: int) -> ShapeReading | None:
+    """One standard reading from the suits' readings of a kind (0 plain, 1 triplets,
+    2 terminal), the pair last; None when a suit has none or the pair count is not 1."""
+    body: list[ShapeGroup] = []
+    pair: ShapeGroup | None = None
+    for info in infos:
+        if not info.size:
+            continue
+        groups = (info.plain, info.triplets, info.terminal)[which]
+        if groups is None:
+            return None
+        if info.size % 3 == 2:
+            if pair is not None:
+                return None
+            body += groups[:-1]
+            pair = groups[-1]
+        else:
+            body += groups
+    return None if pair is None else ShapeReading(Shape.STANDARD, (*body, pair))
+
+
+def _seven_pairs(infos: Sequence[SuitInfo], size: int) -> ShapeReading | None:
+    if size != 14 or any(i.pairs is None for i in infos):
+        return None
+    return ShapeReading(Shape.SEVEN_PAIRS, tuple(g for i in infos for g in i.pairs or ()))
+
+
+def reference_candidates(part: Sequence[int]) -> tuple[Candidate, ...]:
+    """Every reading the general shape search finds (``part``: 27 counts) — the reference
+    the tests hold the fast candidates against."""
+    return tuple(_scanned(r) for r in S.readings([*part, 0, 0, 0, 0, 0, 0, 0], 0, RULES_108))

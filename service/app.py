@@ -1,0 +1,85 @@
+"""The application factory: ``create_app(settings=None, registry=None)``.
+
+Everything that can be worked out before the first request is worked out here, once: the
+settings, the routes and their schemas (from the variant registry), the served contract and
+the warm-up that makes the app ready. Under gunicorn with ``preload_app`` this runs in the
+master, before the workers fork.
+
+Hooks, in the order they run for a request: metrics start (first, so the timing covers the
+rest), the request id, the API-key check; after the response: the ``X-Request-ID`` and
+``X-Hupai-Version`` headers, then the metrics (last, so they see the final status).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, Response, g, request
+
+import engine
+from engine.variants.base import Variant
+from service import auth, docs, errors, health, metrics, routes
+from service.settings import Settings, configure_logging
+
+REQUEST_ID = "X-Request-ID"
+VERSION_HEADER = "X-Hupai-Version"
+_GOOD_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
+
+
+def request_id(given: str | None) -> str:
+    """The caller's id when it is 1–128 characters of ``[A-Za-z0-9._-]``, else a new one."""
+    if given is not None and _GOOD_ID.fullmatch(given):
+        return given
+    return uuid.uuid4().hex
+
+
+def _assign_request_id() -> None:
+    g.request_id = request_id(request.headers.get(REQUEST_ID))
+
+
+def _stamp(response: Response) -> Response:
+    rid = g.get("request_id") or request_id(None)
+    response.headers[REQUEST_ID] = rid
+    response.headers[VERSION_HEADER] = engine.__version__
+    return response
+
+
+def create_app(settings: Settings | None = None,
+               registry: Mapping[str, Variant] | None = None) -> Flask:
+    """A ready-to-serve app. ``settings`` default to the HUPAI_* environment; ``registry`` to
+    the engine's variant registry (tests pass their own)."""
+    if settings is None:
+        settings = Settings.from_env()
+    if registry is None:
+        from engine.variants import REGISTRY
+
+        registry = REGISTRY
+    configure_logging(settings)
+
+    app = Flask("service", static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    metrics.install(app)
+    app.before_request(_assign_request_id)
+    app.after_request(_stamp)
+    auth.install(app, settings)
+    errors.register(app)
+
+    ops = routes.install(app, registry)
+    spec = docs.spec_bytes()
+    docs.install(app, spec)
+    answerers = {f"/v1/{variant}/{op}": operation.answer
+                 for (variant, op), operation in ops.items()}
+    state = health.warm_up(answerers, _examples_source())
+    health.install(app, state)
+
+    app.extensions["hupai"] = {"settings": settings, "registry": registry, "operations": ops,
+                               "readiness": state}
+    return app
+
+
+def _examples_source() -> dict[str, Any]:
+    """Where the warm-up finds its requests: the served contract's examples."""
+    return docs.load_spec()

@@ -1,0 +1,196 @@
+"""Errors as RFC 9457 problem details (``application/problem+json``).
+
+Three kinds of failure become one shape of answer:
+
+* ``HttpProblem`` — raised by the service itself (unknown variant, not ready, 401, a body that
+  is not JSON). Carries its status, type, title, detail and any extension members.
+* ``engine.errors.RequestError`` — a request the engine (or the schema layer, which reports in
+  the engine's vocabulary) cannot evaluate: 422 with ``code`` and ``errors[{pointer, detail}]``.
+  Its type is ``invalid-hand`` when ``code`` is a hand problem, else ``validation-error``.
+* werkzeug ``HTTPException`` (404 no route, 405, 413, 415…) — the handler starts from
+  ``e.get_response()`` so that headers werkzeug set (``Allow`` on a 405) survive, and only the
+  body is replaced.
+
+Anything else is a bug: a 500 whose body says nothing internal; the traceback goes to the log
+with the request id, which the caller can quote.
+
+Decisions: problem types are URNs ``urn:hupai:problem:<name>`` (API.md fixes only how they
+end; a URN does not pretend to be a page someone must host); ``about:blank`` problems carry
+the HTTP reason phrase as title, as RFC 9457 §4.2.1 asks.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from http import HTTPStatus
+from typing import Any
+
+from flask import Flask, Response, g, request
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
+
+from engine.errors import Problem, RequestError
+
+PROBLEM_MIMETYPE = "application/problem+json"
+TYPE_BASE = "urn:hupai:problem:"
+ABOUT_BLANK = "about:blank"
+
+log = logging.getLogger("hupai")
+
+# type name -> title; the names are the ones API.md's error table ends in.
+TITLES: Mapping[str, str] = {
+    "unauthorized": "Unauthorized",
+    "unknown-variant": "Unknown variant",
+    "operation-not-supported": "Operation not supported",
+    "validation-error": "Invalid request",
+    "invalid-hand": "Invalid hand",
+    "not-ready": "Not ready",
+}
+
+
+def type_uri(name: str) -> str:
+    return TYPE_BASE + name
+
+
+class HttpProblem(Exception):
+    """A problem answer the service decides on; ``name`` None means ``about:blank``."""
+
+    def __init__(self, status: int, detail: str, name: str | None = None, *,
+                 headers: Mapping[str, str] | None = None, **extra: Any) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.name = name
+        self.headers = dict(headers or {})
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        if self.name is None:
+            return problem_body(self.status, ABOUT_BLANK, HTTPStatus(self.status).phrase,
+                                self.detail, **self.extra)
+        return problem_body(self.status, type_uri(self.name), TITLES[self.name], self.detail,
+                            **self.extra)
+
+
+def problem_body(status: int, type_: str, title: str, detail: str,
+                 **extra: Any) -> dict[str, Any]:
+    """The members in a fixed order: type, title, status, detail, then extensions."""
+    return {"type": type_, "title": title, "status": status, "detail": detail, **extra}
+
+
+def encode(body: Mapping[str, Any]) -> bytes:
+    """Compact UTF-8 JSON, members in insertion order: the same body gives the same bytes."""
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def problem_response(status: int, body: Mapping[str, Any],
+                     headers: Mapping[str, str] | None = None) -> Response:
+    return Response(encode(body), status=status, headers=dict(headers or {}),
+                    mimetype=PROBLEM_MIMETYPE)
+
+
+# --- the service's own problems ------------------------------------------------------------------
+
+
+def unknown_variant(variant: str, known: Sequence[str]) -> HttpProblem:
+    listed = ", ".join(known) or "none are installed"
+    return HttpProblem(404, f"no variant {variant!r}; known variants: {listed}",
+                       "unknown-variant")
+
+
+def operation_not_supported(variant: str, op: str, ops: Sequence[str]) -> HttpProblem:
+    return HttpProblem(404, f"{variant} has no operation {op!r}; it supports: {', '.join(ops)}",
+                       "operation-not-supported")
+
+
+def bad_json(detail: str) -> HttpProblem:
+    return HttpProblem(400, detail)
+
+
+def not_ready(detail: str) -> HttpProblem:
+    return HttpProblem(503, detail, "not-ready")
+
+
+def unauthorized(detail: str) -> HttpProblem:
+    return HttpProblem(401, detail, "unauthorized",
+                       headers={"WWW-Authenticate": 'Bearer realm="hupai"'})
+
+
+# --- 422 ---------------------------------------------------------------------------------------
+
+
+def request_error_body(e: RequestError) -> dict[str, Any]:
+    """A RequestError as a 422 body: ``code`` the first problem's, every problem listed."""
+    code = e.code
+    name = "invalid-hand" if code.is_hand_problem else "validation-error"
+    return problem_body(
+        422, type_uri(name), TITLES[name], _summary(e.problems), code=code.value,
+        errors=[{"pointer": p.pointer, "detail": p.detail} for p in e.problems])
+
+
+def _summary(problems: Sequence[Problem]) -> str:
+    first = problems[0]
+    more = len(problems) - 1
+    tail = f" (and {more} more problem{'s' if more > 1 else ''}: see errors)" if more else ""
+    return f"{first.pointer}: {first.detail}{tail}"
+
+
+# --- werkzeug's HTTP errors --------------------------------------------------------------------
+
+
+def _http_detail(e: HTTPException, response: BaseResponse) -> str:
+    code = e.code or 500
+    if code == 405:
+        allow = response.headers.get("Allow", "")
+        return f"{request.method} is not allowed on {request.path}; allowed: {allow}"
+    if code == 404:
+        return f"no such path {request.path!r}; the API is described at /openapi.yaml"
+    if code == 413:
+        limit = request.max_content_length
+        return f"the request body is over the {limit}-byte limit"
+    if code == 415:
+        got = request.mimetype or "no Content-Type"
+        return f"send the body as JSON with Content-Type: application/json (got {got})"
+    return e.description or HTTPStatus(code).phrase
+
+
+def handle_http_exception(e: HTTPException) -> BaseResponse:
+    response = e.get_response()  # keeps Allow (405) and any other header werkzeug set
+    code = e.code or 500
+    body = problem_body(code, ABOUT_BLANK, HTTPStatus(code).phrase, _http_detail(e, response))
+    response.set_data(encode(body))
+    response.mimetype = PROBLEM_MIMETYPE
+    return response
+
+
+def _handle_problem(e: HttpProblem) -> Response:
+    return problem_response(e.status, e.body(), e.headers)
+
+
+def _handle_request_error(e: RequestError) -> Response:
+    return problem_response(422, request_error_body(e))
+
+
+def internal_error_body() -> dict[str, Any]:
+    rid = getattr(g, "request_id", None)
+    quote = f" (request id {rid})" if rid else ""
+    return problem_body(500, ABOUT_BLANK, "Internal Server Error",
+                        f"the service failed to answer{quote}; this is a bug on our side")
+
+
+def _handle_exception(e: Exception) -> BaseResponse:
+    if isinstance(e, HTTPException):  # Flask routes these here too when unhandled
+        return handle_http_exception(e)
+    log.exception("unhandled error in %s %s (request id %s)", request.method, request.path,
+                  getattr(g, "request_id", "-"))
+    return problem_response(500, internal_error_body())
+
+
+def register(app: Flask) -> None:
+    """Install the handlers: every error the app answers is a problem+json body."""
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(HttpProblem, _handle_problem)
+    app.register_error_handler(RequestError, _handle_request_error)
+    app.register_error_handler(Exception, _handle_exception)

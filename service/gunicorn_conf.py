@@ -1,0 +1,289 @@
+"""gunicorn configuration for Hupai, shipped inside the package.
+
+Why it lives here: ``hupai serve`` (and the Docker image, which runs it) must find the
+configuration after a plain, non-editable ``pip install``, where no repository checkout
+exists. gunicorn loads it as ``--config python:service.gunicorn_conf``; the repository's
+root ``gunicorn.conf.py`` re-exports it so that a bare ``gunicorn service.wsgi:app`` run from
+a checkout picks up the same settings.
+
+Environment (read once, when gunicorn loads this module):
+
+``HUPAI_BIND``            where to listen, default ``0.0.0.0:8000`` (comma-separated for several)
+``WEB_CONCURRENCY``       worker processes, default 2 — set it to the CPU cores the container
+                          is given; ``os.cpu_count()`` sees the host's cores, not the quota
+``HUPAI_LOG_LEVEL``       gunicorn's error log and the root logger level, default ``info``
+``PROMETHEUS_MULTIPROC_DIR``  where the workers' metric files live. When unset, a fresh
+                          private directory is made (on ``/dev/shm`` when it is writable), so
+                          two instances on one host never wipe each other's files, and it is
+                          removed on exit. When set (Kubernetes mounts a memory ``emptyDir``
+                          there), its ``*.db`` files are wiped at start-up.
+
+Decisions:
+
+* The multiprocess directory is put in the environment *here*, at import, because the
+  configuration is read before the application is loaded; with ``preload_app`` the app (and
+  with it ``prometheus_client``, which picks its value class at import) is loaded in the
+  master right after. If ``prometheus_client`` is already imported while the variable is
+  unset, metrics would silently be per-process, so that is a start-up error.
+* sync workers: every request is a short CPU-bound evaluation and the recommended deployment
+  puts nginx (``deploy/nginx/``) or the Kubernetes Service in front; ``GUNICORN_CMD_ARGS``
+  can still switch to ``gthread``.
+* The wipe at start-up keeps the master's own metric files: with ``preload_app`` gunicorn
+  loads the app before ``on_starting``, and a gauge set at import (build info) lives there.
+* ``max_requests = 0``: a recycled worker would leave metric files behind for nothing (the
+  service holds no state that could leak).
+* Access log lines are JSON objects, one per line, on stdout; gunicorn's own messages and
+  application logs are JSON on stderr. Probe (``/livez``, ``/readyz``) and scrape
+  (``/metrics``) requests are not logged: they arrive every few seconds and say nothing.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import logging
+import os
+import shutil
+import sys
+import tempfile
+import time
+from typing import Any
+
+from gunicorn.glogging import Logger  # type: ignore[import-untyped]
+
+__all__ = [
+    "bind",
+    "child_exit",
+    "control_socket_disable",
+    "graceful_timeout",
+    "keepalive",
+    "logconfig_dict",
+    "logger_class",
+    "loglevel",
+    "max_requests",
+    "on_exit",
+    "on_starting",
+    "preload_app",
+    "proc_name",
+    "timeout",
+    "when_ready",
+    "worker_class",
+    "worker_tmp_dir",
+    "workers",
+    "wsgi_app",
+]
+
+# --- metrics directory: must be in the environment before prometheus_client is imported ----
+
+_MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+
+
+def _shm_or_none() -> str | None:
+    """``/dev/shm`` when it is a writable directory (Linux, containers), else the default."""
+    shm = "/dev/shm"
+    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
+
+
+def _ensure_multiproc_dir() -> tuple[str, bool]:
+    """Return the metrics directory and whether this module created it (and so removes it)."""
+    given = os.environ.get(_MULTIPROC_ENV)
+    if given:
+        os.makedirs(given, exist_ok=True)
+        return given, False
+    if "prometheus_client" in sys.modules:
+        raise RuntimeError(
+            "prometheus_client was imported before the gunicorn configuration set "
+            f"{_MULTIPROC_ENV}; metrics would count per worker. Import nothing that imports "
+            "prometheus_client from service/__init__.py, or set the variable before starting."
+        )
+    made = tempfile.mkdtemp(prefix="hupai-metrics-", dir=_shm_or_none())
+    os.environ[_MULTIPROC_ENV] = made
+    return made, True
+
+
+METRICS_DIR, _METRICS_DIR_OWNED = _ensure_multiproc_dir()
+
+# --- settings ----------------------------------------------------------------------------------
+
+
+def _int_env(name: str, default: int, minimum: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise RuntimeError(f"{name} must be a whole number, got {raw!r}") from None
+    if value < minimum:
+        raise RuntimeError(f"{name} must be at least {minimum}, got {value}")
+    return value
+
+
+def _log_level() -> str:
+    level = os.environ.get("HUPAI_LOG_LEVEL", "info").strip().upper() or "INFO"
+    if level == "WARN":
+        level = "WARNING"
+    return level if level in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"} else "INFO"
+
+
+wsgi_app = "service.wsgi:app"
+bind = [b.strip() for b in os.environ.get("HUPAI_BIND", "0.0.0.0:8000").split(",") if b.strip()]
+workers = _int_env("WEB_CONCURRENCY", 2, 1)
+worker_class = "sync"
+preload_app = True  # tables are built once in the master and shared copy-on-write
+max_requests = 0
+timeout = 30  # a worker silent this long is killed and replaced
+graceful_timeout = 20  # SIGTERM: in-flight requests get this long; fits a 30 s pod grace period
+keepalive = 5  # only used by non-sync worker classes
+control_socket_disable = True  # gunicorn >= 25.1 would otherwise create a socket under $HOME
+worker_tmp_dir = _shm_or_none()  # heartbeat files on tmpfs, not on a (read-only) disk
+proc_name = "hupai"
+loglevel = _log_level().lower()
+
+# --- JSON logging ------------------------------------------------------------------------------
+
+QUIET_PATHS = frozenset({"/livez", "/readyz", "/metrics"})
+"""Paths whose requests never reach the access log: probes and scrapes."""
+
+
+def _iso_time(created: float) -> str:
+    ms = int((created % 1) * 1000)
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(created)) + f".{ms:03d}Z"
+
+
+class _Atoms(dict[str, Any]):
+    """gunicorn's access atoms without its quote escaping (JSON escapes properly)."""
+
+    def __getitem__(self, key: str) -> Any:
+        if key.startswith("{"):
+            key = key.lower()
+        return super().get(key, "-")
+
+
+class JsonLogger(Logger):  # type: ignore[misc]
+    """gunicorn's logger, handing raw atoms to the access formatter."""
+
+    atoms_wrapper_class = _Atoms
+
+
+class AccessFilter(logging.Filter):
+    """Drop access records of probes and scrapes."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        atoms = record.args
+        return not (isinstance(atoms, dict) and atoms.get("U") in QUIET_PATHS)
+
+
+class JsonAccessFormatter(logging.Formatter):
+    """One JSON object per request; the request ID is the X-Request-ID response header."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        atoms = record.args if isinstance(record.args, dict) else {}
+        status = atoms.get("s", "-")
+        sent = atoms.get("B")
+        micros = atoms.get("D")
+        line: dict[str, Any] = {
+            "time": _iso_time(record.created),
+            "log": "access",
+            "remote_addr": atoms.get("h", "-"),
+            "method": atoms.get("m", "-"),
+            "path": atoms.get("U", "-"),
+            "query": atoms.get("q") or None,
+            "status": int(status) if str(status).isdigit() else status,
+            "bytes": sent if isinstance(sent, int) else 0,
+            "duration_ms": round(micros / 1000, 3) if isinstance(micros, int) else None,
+            "request_id": atoms.get("{x-request-id}o"),
+            "user_agent": atoms.get("a"),
+            "pid": record.process,
+        }
+        return json.dumps({k: v for k, v in line.items() if v is not None}, ensure_ascii=False)
+
+
+class JsonFormatter(logging.Formatter):
+    """gunicorn's own messages and application logs as JSON objects."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "time": _iso_time(record.created),
+            "log": "error" if record.name.startswith("gunicorn") else "app",
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "pid": record.process,
+            "message": record.getMessage(),
+        }
+        if record.exc_info:
+            line["exception"] = self.formatException(record.exc_info)
+        return json.dumps(line, ensure_ascii=False)
+
+
+logger_class = JsonLogger
+logconfig_dict: dict[str, Any] = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "root": {"level": _log_level(), "handlers": ["error_console"]},
+    "loggers": {
+        "gunicorn.error": {
+            "level": _log_level(),
+            "handlers": ["error_console"],
+            "propagate": False,
+            "qualname": "gunicorn.error",
+        },
+        "gunicorn.access": {
+            "level": "INFO",
+            "handlers": ["console"],
+            "propagate": False,
+            "qualname": "gunicorn.access",
+        },
+    },
+    "filters": {"quiet_paths": {"()": AccessFilter}},
+    "handlers": {
+        # Both names are gunicorn's defaults: redefining them is what replaces its text format.
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json_access",
+            "filters": ["quiet_paths"],
+            "stream": "ext://sys.stdout",
+        },
+        "error_console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "stream": "ext://sys.stderr",
+        },
+    },
+    "formatters": {
+        "json_access": {"()": JsonAccessFormatter},
+        "json": {"()": JsonFormatter},
+    },
+}
+
+# --- hooks -------------------------------------------------------------------------------------
+
+
+def on_starting(server: Any) -> None:
+    """Wipe metric files a previous run left, before any worker writes new ones.
+
+    gunicorn calls this *after* ``preload_app`` has imported the app in this (master)
+    process, so the master's own files (``*_<master pid>.db``: values set at import, such as
+    a build-info gauge) are already there and are kept; everything else is a leftover.
+    """
+    mine = f"_{os.getpid()}.db"
+    for path in glob.glob(os.path.join(METRICS_DIR, "*.db")):
+        if not path.endswith(mine):
+            os.remove(path)
+
+
+def when_ready(server: Any) -> None:
+    server.log.info("hupai listening; starting %d workers; metrics in %s", workers, METRICS_DIR)
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """Drop a dead worker's live gauges (in-flight requests) from the aggregate."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
+def on_exit(server: Any) -> None:
+    """Remove the metrics directory if this configuration made it."""
+    if _METRICS_DIR_OWNED:
+        shutil.rmtree(METRICS_DIR, ignore_errors=True)

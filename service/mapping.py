@@ -1,0 +1,77 @@
+"""The one place where the service and the engine meet.
+
+Inward: request data that the schemas have type-checked becomes an ``engine.hand.Request``
+through ``engine.hand.parse_request`` (which reads the tiles; a bad tile is the engine's
+RequestError). Outward: whatever answer the engine gives becomes JSON, generically, by the
+conventions ``engine/results.py`` states: a frozen dataclass becomes an object whose members
+are its fields in declaration order (= wire order), a field that is None is left out, a
+trailing underscore is dropped from a name (``as_`` → ``as``), tuples become arrays, a StrEnum
+its value. No variant or answer type is named here, so a new variant's answers need no code.
+
+The answer is encoded compactly with members and lists in a fixed order, so the same body
+always gives the same bytes (API.md: every POST is a pure function of its body).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any
+
+from engine.hand import Request, parse_request
+
+_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
+"""Per answer class: (attribute, wire name) pairs, worked out once per class."""
+_PLAIN = (str, int, bool, float, type(None))
+
+
+def to_request(data: Mapping[str, Any]) -> Request:
+    """Validated request data (nulls already dropped) to the engine's Request."""
+    return parse_request(data)
+
+
+def to_wire(value: Any) -> Any:
+    """An engine answer as plain JSON data, by the conventions above.
+
+    Dispatches on the exact type first (answers are a few hundred small values; this runs for
+    each), and learns each dataclass's wire fields the first time it meets the class.
+    """
+    cls = type(value)
+    if cls in _PLAIN:
+        return value
+    fields_ = _FIELDS.get(cls)
+    if fields_ is not None:
+        out = {}
+        for attr, wire in fields_:
+            item = getattr(value, attr)
+            if item is not None:
+                out[wire] = to_wire(item)
+        return out
+    if cls is tuple or cls is list:
+        return [to_wire(v) for v in value]
+    if cls is dict:  # e.g. the effective options: a null option is a value, kept
+        return {str(k): to_wire(v) for k, v in value.items()}
+    return _to_wire_slow(value)
+
+
+def _to_wire_slow(value: Any) -> Any:
+    if isinstance(value, Enum):  # StrEnum members are str: give the plain value
+        return to_wire(value.value)
+    if isinstance(value, _PLAIN):  # subclasses of the plain types
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        _FIELDS[type(value)] = tuple((f.name, f.name.removesuffix("_"))
+                                     for f in dataclasses.fields(value))
+        return to_wire(value)
+    if isinstance(value, Mapping):
+        return {str(k): to_wire(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_wire(v) for v in value]
+    raise TypeError(f"cannot put a {type(value).__name__} on the wire")
+
+
+def encode(data: Any) -> bytes:
+    """Compact UTF-8 JSON (Chinese names as they are, not \\u escapes)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()

@@ -1,0 +1,129 @@
+"""Prometheus metrics, correct under several gunicorn workers.
+
+The metrics are defined once, here, at import. When ``PROMETHEUS_MULTIPROC_DIR`` is set (the
+gunicorn config sets it before anything imports ``prometheus_client``) every worker writes its
+values to files there, and each scrape of ``/metrics`` builds a fresh ``CollectorRegistry``
+with a ``MultiProcessCollector`` that adds up all workers' files — whichever worker answers
+the scrape. Without the variable (tests, ``flask run``) the default registry is served.
+
+Labels stay bounded: route *template*, method, status class, variant, operation and problem
+code — never anything a caller chooses freely (tiles, request ids, unknown paths).
+
+Decisions: latency buckets start at 0.1 ms (a request takes well under a millisecond in the
+app; the default buckets start at 5 ms and would put everything in the first one); the
+in-flight gauge is ``livesum`` (dead workers drop out); the build-info gauge is ``max`` (every
+worker sets the same 1); a validation failure is any request or batch item refused for its
+content (400, 413, 415, 422), labelled by its problem code.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from flask import Flask, Response, g, request
+from prometheus_client import (
+    CONTENT_TYPE_PLAIN_0_0_4,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+from prometheus_client.multiprocess import MultiProcessCollector
+
+import engine
+
+MULTIPROCESS = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
+"""Decided at import, as prometheus_client decides how it stores values."""
+
+BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
+           1.0, 2.5)
+UNMATCHED = "unmatched"
+"""The route label of a request no route matched (404, 405): never the raw path."""
+
+HTTP_REQUESTS = Counter(
+    "hupai_http_requests", "HTTP requests answered, by route template, method and status class",
+    ["route", "method", "status"])
+HTTP_LATENCY = Histogram(
+    "hupai_http_request_duration_seconds",
+    "Time from routing to the response, by route template, method and status class",
+    ["route", "method", "status"], buckets=BUCKETS)
+IN_FLIGHT = Gauge(
+    "hupai_http_requests_in_flight", "Requests being answered right now, over all workers",
+    multiprocess_mode="livesum")
+ENGINE_SECONDS = Histogram(
+    "hupai_engine_evaluation_seconds", "Time the engine spent on one evaluation",
+    ["variant", "operation"], buckets=BUCKETS)
+VALIDATION_FAILURES = Counter(
+    "hupai_validation_failures",
+    "Requests and batch items refused for their content, by problem code",
+    ["variant", "operation", "code"])
+BUILD_INFO = Gauge(
+    "hupai_build_info", "Always 1; the labels say which build answers",
+    ["version", "python"], multiprocess_mode="max")
+BUILD_INFO.labels(engine.__version__, platform.python_version()).set(1)
+
+
+@contextmanager
+def engine_timer(variant: str, operation: str) -> Iterator[None]:
+    """Observe the engine's time for one evaluation (also when it raises)."""
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        ENGINE_SECONDS.labels(variant, operation).observe(time.perf_counter() - start)
+
+
+def validation_failure(variant: str, operation: str, code: str) -> None:
+    VALIDATION_FAILURES.labels(variant, operation, code).inc()
+
+
+def exposition() -> bytes:
+    """The text format: every worker's values in multiprocess mode, else this process's."""
+    if MULTIPROCESS:
+        registry = CollectorRegistry()
+        MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+        return generate_latest(registry)
+    return generate_latest(REGISTRY)
+
+
+def _start() -> None:
+    g.metrics_start = time.perf_counter()
+    IN_FLIGHT.inc()
+
+
+def _finish(response: Response) -> Response:
+    start = g.get("metrics_start")
+    if start is not None:
+        rule = request.url_rule
+        route = rule.rule if rule is not None else UNMATCHED
+        status = f"{response.status_code // 100}xx"
+        HTTP_REQUESTS.labels(route, request.method, status).inc()
+        HTTP_LATENCY.labels(route, request.method, status).observe(time.perf_counter() - start)
+    return response
+
+
+def _teardown(_exc: BaseException | None) -> None:
+    if g.pop("metrics_start", None) is not None:
+        IN_FLIGHT.dec()
+
+
+def _metrics_view() -> Response:
+    return Response(exposition(), mimetype=None, content_type=CONTENT_TYPE_PLAIN_0_0_4)
+
+
+def install(app: Flask) -> None:
+    """Hook the request metrics into ``app`` and serve ``GET /metrics``.
+
+    Call first among the hooks, so that the timing covers the other before-request work.
+    """
+    app.before_request(_start)
+    app.after_request(_finish)
+    app.teardown_request(_teardown)
+    app.add_url_rule("/metrics", "metrics", _metrics_view, methods=["GET"],
+                     provide_automatic_options=False)

@@ -1,0 +1,208 @@
+"""The API's routes, generated from the engine's variant registry at start-up.
+
+Every variant gets ``POST /v1/{variant}/{op}`` for each entry of its ``operations()`` (the
+shared win/waits/fan/discards and its own extras); adding a variant to the registry adds its
+routes with no code here. Everything per-route — the schema instance, how deep a valid body
+nests, the bound engine method — is worked out once, in ``Operation``; a request only parses,
+validates, maps and calls.
+
+A path under ``/v1/{a}/{b}`` that no route matched is refined from werkzeug's plain 404 into
+``unknown-variant`` or ``operation-not-supported``. ``POST /v1/batch`` answers up to 256
+items, each with its own status and body (a failing item never fails the others).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, Response, request
+from marshmallow import Schema
+from werkzeug.exceptions import NotFound, RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.wrappers import Response as BaseResponse
+
+import engine
+from engine.errors import RequestError
+from engine.variants.base import Operation as EngineOperation
+from engine.variants.base import Variant
+from service import errors, mapping, metrics, schemas
+from service.jsonbody import read_json
+
+log = logging.getLogger("hupai")
+JSON = "application/json"
+_V1_PAIR = re.compile(r"^/v1/([^/]+)/([^/]+)$")
+RESERVED = frozenset({"variants", "batch"})
+"""Path segments under /v1 that are not variants."""
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One variant's operation, ready to answer: built once per route."""
+
+    variant: str
+    op: str
+    call: EngineOperation
+    schema: Schema
+    depth: int
+
+    def answer(self, data: Any) -> Any:
+        """The wire answer for parsed JSON ``data``; RequestError when it cannot be evaluated."""
+        try:
+            body = schemas.load(self.schema, data)
+            req = mapping.to_request(body)
+            with metrics.engine_timer(self.variant, self.op):
+                result = self.call(req)
+        except RequestError as e:
+            metrics.validation_failure(self.variant, self.op, e.code.value)
+            raise
+        return mapping.to_wire(result)
+
+
+def build_operations(registry: Mapping[str, Variant]) -> dict[tuple[str, str], Operation]:
+    ops = {}
+    for variant_id, variant in registry.items():
+        for op, call in variant.operations().items():
+            schema_cls = schemas.schema_for(op)
+            ops[variant_id, op] = Operation(variant_id, op, call, schema_cls(),
+                                            schemas.max_depth(schema_cls))
+    return ops
+
+
+def read_body(variant: str, op: str, depth: int) -> Any:
+    """The request's JSON, counting a refusal (400, 413, 415) as a validation failure."""
+    try:
+        return read_json(request, depth)
+    except errors.HttpProblem:
+        metrics.validation_failure(variant, op, "malformed_json")
+        raise
+    except RequestEntityTooLarge:
+        metrics.validation_failure(variant, op, "body_too_large")
+        raise
+    except UnsupportedMediaType:
+        metrics.validation_failure(variant, op, "not_json")
+        raise
+
+
+def json_response(data: Any) -> Response:
+    return Response(mapping.encode(data), mimetype=JSON)
+
+
+# --- variant descriptions ---------------------------------------------------------------------
+
+
+def describe(variant: Variant) -> dict[str, Any]:
+    """``GET /v1/variants/{variant}``: identity, tile set, operations, options — from the engine."""
+    defaults = {s.name: s.default for s in variant.option_specs}
+    options = []
+    for spec in variant.option_specs:
+        item: dict[str, Any] = {"name": spec.name, "type": spec.type.value,
+                                "default": mapping.to_wire(spec.default),
+                                "description": spec.description}
+        if spec.choices is not None:
+            item["choices"] = mapping.to_wire(spec.choices)
+        if spec.minimum is not None:
+            item["minimum"] = spec.minimum
+        if spec.maximum is not None:
+            item["maximum"] = spec.maximum
+        item["nullable"] = spec.nullable
+        options.append(item)
+    return {"id": variant.id, "name": variant.name, "name_zh": variant.name_zh,
+            "tile_set": variant.tile_set(defaults), "operations": list(variant.operations()),
+            "options": options}
+
+
+# --- batch ------------------------------------------------------------------------------------
+
+
+def batch_item(ops: Mapping[tuple[str, str], Operation], registry: Mapping[str, Variant],
+               item: Mapping[str, Any]) -> dict[str, Any]:
+    """One batch item's ``{"status", "body"}``: its answer or its own problem."""
+    variant, op, body = item["variant"], item["op"], item["body"]
+    operation = ops.get((variant, op))
+    try:
+        if operation is None:
+            raise not_found(registry, variant, op)
+        return {"status": 200, "body": operation.answer(body)}
+    except errors.HttpProblem as e:
+        return {"status": e.status, "body": e.body()}
+    except RequestError as e:
+        return {"status": 422, "body": errors.request_error_body(e)}
+    except Exception:
+        log.exception("batch item %s/%s failed", variant, op)
+        return {"status": 500, "body": errors.internal_error_body()}
+
+
+def not_found(registry: Mapping[str, Variant], variant: str, op: str) -> errors.HttpProblem:
+    found = registry.get(variant)
+    if found is None:
+        return errors.unknown_variant(variant, list(registry))
+    return errors.operation_not_supported(variant, op, list(found.operations()))
+
+
+# --- installing -------------------------------------------------------------------------------
+
+
+def install(app: Flask, registry: Mapping[str, Variant]) -> dict[tuple[str, str], Operation]:
+    """Add every route of the API for ``registry``; returns the operations by (variant, op)."""
+    clash = RESERVED.intersection(registry)
+    if clash:
+        raise ValueError(f"variant ids {sorted(clash)} would shadow routes of the API")
+    ops = build_operations(registry)
+    for (variant_id, op), operation in ops.items():
+        app.add_url_rule(f"/v1/{variant_id}/{op}", f"v1.{variant_id}.{op}",
+                         _operation_view(operation), methods=["POST"],
+                         provide_automatic_options=False)
+
+    described = {vid: describe(v) for vid, v in registry.items()}
+    listing = mapping.encode({"version": engine.__version__, "variants": list(described.values())})
+    one = {vid: mapping.encode(d) for vid, d in described.items()}
+
+    def variants_view() -> Response:
+        return Response(listing, mimetype=JSON)
+
+    def variant_view(variant_id: str) -> Response:
+        if variant_id not in one:
+            raise errors.unknown_variant(variant_id, list(registry))
+        return Response(one[variant_id], mimetype=JSON)
+
+    batch_schema = schemas.BatchRequest()
+    batch_depth = schemas.max_depth(schemas.BatchRequest)
+
+    def batch_view() -> Response:
+        data = read_body("-", "batch", batch_depth)
+        try:
+            envelope = schemas.load(batch_schema, data)
+        except RequestError as e:
+            metrics.validation_failure("-", "batch", e.code.value)
+            raise
+        results = [batch_item(ops, registry, item) for item in envelope["requests"]]
+        return json_response({"results": results})
+
+    def refine_404(e: NotFound) -> BaseResponse:
+        match = _V1_PAIR.match(request.path)
+        if match is None:
+            return errors.handle_http_exception(e)
+        problem = not_found(registry, match.group(1), match.group(2))
+        return errors.problem_response(problem.status, problem.body())
+
+    app.add_url_rule("/v1/variants", "v1.variants", variants_view, methods=["GET"],
+                     provide_automatic_options=False)
+    app.add_url_rule("/v1/variants/<variant_id>", "v1.variant", variant_view, methods=["GET"],
+                     provide_automatic_options=False)
+    app.add_url_rule("/v1/batch", "v1.batch", batch_view, methods=["POST"],
+                     provide_automatic_options=False)
+    app.register_error_handler(NotFound, refine_404)
+    return ops
+
+
+def _operation_view(operation: Operation) -> Any:
+    def view() -> Response:
+        data = read_body(operation.variant, operation.op, operation.depth)
+        return json_response(operation.answer(data))
+
+    view.__name__ = f"{operation.variant}_{operation.op}".replace("-", "_")
+    return view
+

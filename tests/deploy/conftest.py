@@ -1,0 +1,56 @@
+"""tests/deploy: real gunicorn (and nginx) processes on loopback.
+
+Every test here is marked ``deploy`` (CI runs them in a stage of their own with ``-m deploy``).
+On CI (``CI`` set) a skip is a failure: a missing nginx or wrk must not pass silently.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.deploy import live
+
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if HERE in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.deploy)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if os.environ.get("CI") and report.skipped and HERE in Path(str(item.fspath)).parents:
+        report.outcome = "failed"
+        report.longrepr = f"deploy test skipped on CI (not allowed): {report.longrepr}"
+
+
+@pytest.fixture
+def start_service(tmp_path: Path) -> Iterator[Callable[..., live.Instance]]:
+    """``start_service(workers=2, **env)``: a running instance, stopped after the test."""
+    started: list[live.Instance] = []
+
+    def start(workers: int = 2, name: str | None = None, **env: Any) -> live.Instance:
+        instance = live.start(tmp_path / (name or f"hupai-{len(started)}"), workers, **env)
+        started.append(instance)
+        return instance
+
+    yield start
+    for instance in started:
+        instance.stop(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def shared_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[live.Instance]:
+    """One 2-worker instance for read-only tests of a module."""
+    instance = live.start(tmp_path_factory.mktemp("hupai-shared"), 2)
+    yield instance
+    instance.stop(timeout=30)

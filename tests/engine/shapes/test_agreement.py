@@ -1,0 +1,113 @@
+"""The table-driven search equals the slow reference (tests/reference.py) on generated hands.
+
+One run per shape family, 0–8 wildcards, sizes 2–14. Each run prints the share of complete
+hands among the 3n+2 ones and of tenpai hands among the 3n+1 ones; both must be ≥ 30 %, so
+the agreement is never the trivial "no, no". CI size by default; ``HUPAI_FULL=1`` runs
+10,000 hands per family.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import tiles as T
+from engine.shapes import (
+    FREE,
+    Shape,
+    ShapeRules,
+    completing_kinds,
+    readings,
+    shanten,
+    shanten_after_draws,
+    win_shapes,
+)
+from tests import hands as H
+from tests import reference as ref
+
+K136 = T.TILE_SETS["136"]
+K108 = T.TILE_SETS["108"]
+K112 = T.TILE_SETS["112"]
+
+FAMILIES = [
+    (H.Family("standard-136", K136), ShapeRules(kinds=K136)),
+    (H.Family("standard-108", K108), ShapeRules(kinds=K108)),
+    (H.Family("pair-258", K108, pair_258=True), ShapeRules(kinds=K108, pair_258=True)),
+    (H.Family("triplets-only", K136, triplets_only=True),
+     ShapeRules(kinds=K136, triplets_only=True)),
+    (H.Family("honor-chows", K136, honor_chows=True),
+     ShapeRules(kinds=K136, honor_chows=True, seven_pairs=True, shi_san_lan=True)),
+    (H.Family("seven-pairs", K136, special="seven_pairs"),
+     ShapeRules(kinds=K136, seven_pairs=True)),
+    (H.Family("seven-pairs-distinct", K136, special="seven_pairs"),
+     ShapeRules(kinds=K136, seven_pairs=True, seven_pairs_four_as_two=False)),
+    (H.Family("thirteen-orphans", K136, special="thirteen_orphans"),
+     ShapeRules(kinds=K136, thirteen_orphans=True, seven_pairs=True)),
+    (H.Family("shi-san-lan", K136, special="shi_san_lan"),
+     ShapeRules(kinds=K136, shi_san_lan=True, honor_chows=True)),
+    (H.Family("no-wild-groups", K136),
+     ShapeRules(kinds=K136, wild_only_groups=False, seven_pairs=True)),
+    (H.Family("missing-suit", K108, suits=frozenset({0, 1})),
+     ShapeRules(kinds=K108, suits=frozenset({0, 1}))),
+    (H.Family("red-dragon-112", K112), ShapeRules(kinds=K112)),
+]
+SIZES = (14, 13, 11, 10, 8, 7, 5, 4, 2, 1)
+
+
+def _reading_key(groups: tuple[object, ...]) -> tuple[tuple[str, tuple[int, ...],
+                                                          tuple[bool, ...]], ...]:
+    return tuple(sorted((g.kind.value, g.as_, g.wild) for g in groups))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("family", "rules"), FAMILIES, ids=[f.name for f, _ in FAMILIES])
+def test_fast_path_equals_reference(family: H.Family, rules: ShapeRules) -> None:
+    count = H.scale(150, 10_000)
+    complete = checked = tenpai = waited = 0
+    sizes = (14, 13) if family.special else SIZES  # special shapes have 14 tiles
+    for hand in H.hands(family, count, seed=2024, sizes=sizes):
+        counts, wilds = list(hand.counts), hand.wilds
+        where = f"{T.compact(k for k in range(34) for _ in range(counts[k]))}+{wilds}"
+        assert shanten(counts, wilds, rules) == ref.shanten(counts, wilds, rules), where
+        if hand.size % 3 == 2:
+            found = tuple(s.value for s in win_shapes(counts, wilds, rules))
+            assert found == ref.win_shapes(counts, wilds, rules), where
+            checked += 1
+            complete += bool(found)
+            if "standard" in found and wilds <= 4:
+                ours = {_reading_key(r.groups)
+                        for r in readings(counts, wilds, rules, Shape.STANDARD)}
+                assert ours == ref.standard_readings(counts, wilds, rules), where
+        else:
+            waits = completing_kinds(counts, wilds, rules, frozenset())
+            assert waits == ref.completing_kinds(counts, wilds, rules), where
+            waited += 1
+            tenpai += bool(waits)
+            now, after = shanten_after_draws(counts, wilds, rules, frozenset())
+            assert now == shanten(counts, wilds, rules)
+            for k in sorted(rules.kinds):
+                trial = list(counts)
+                trial[k] += 1
+                assert after[k] == shanten(trial, wilds, rules), (where, k)
+    print(f"\n{family.name}: {checked} win checks ({complete / checked:.0%} complete), "
+          f"{waited} wait checks ({tenpai / waited:.0%} tenpai)")
+    assert complete / checked >= 0.30
+    assert tenpai / waited >= 0.30
+
+
+def test_free_groups_only_from_leftover_wildcards() -> None:
+    # every FREE group of a reading is all wild, and the naturals of all readings add up to
+    # the hand — on the standard family with many wildcards
+    rules = ShapeRules(kinds=K136)
+    for hand in H.hands(FAMILIES[0][0], H.scale(200, 5000), seed=7, sizes=(14, 11)):
+        counts = list(hand.counts)
+        for r in readings(counts, hand.wilds, rules):
+            naturals = [0] * 34
+            wild = 0
+            for g in r.groups:
+                if FREE in g.as_:
+                    assert all(g.wild) and set(g.as_) == {FREE}
+                for k, w in zip(g.as_, g.wild, strict=True):
+                    if w:
+                        wild += 1
+                    else:
+                        naturals[k] += 1
+            assert naturals == counts and wild == hand.wilds

@@ -1,0 +1,294 @@
+"""service/gunicorn_conf.py and service/cli.py, without starting a server.
+
+The configuration changes the environment when it is imported (that is its job: the metrics
+directory must be set before prometheus_client is imported), so import-order checks run in a
+fresh interpreter. Live behaviour (access log, metrics across workers) is in tests/deploy.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load(env: dict[str, str], code: str) -> dict[str, Any]:
+    """Import the configuration in a fresh interpreter with ``env``, run ``code``, and
+    return the JSON it prints."""
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"PROMETHEUS_MULTIPROC_DIR", "WEB_CONCURRENCY", "HUPAI_BIND", "HUPAI_LOG_LEVEL"}
+    }
+    cleanup = (
+        "\nimport shutil, service.gunicorn_conf as _c\n"
+        "if _c._METRICS_DIR_OWNED: shutil.rmtree(_c.METRICS_DIR)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code + cleanup],
+        cwd=ROOT,
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+SETTINGS = """
+import json, os, sys
+import service.gunicorn_conf as c
+print(json.dumps({
+    "workers": c.workers, "bind": c.bind, "preload_app": c.preload_app,
+    "max_requests": c.max_requests, "control_socket_disable": c.control_socket_disable,
+    "worker_tmp_dir": c.worker_tmp_dir, "timeout": c.timeout,
+    "graceful_timeout": c.graceful_timeout, "loglevel": c.loglevel,
+    "wsgi_app": c.wsgi_app, "dir": os.environ.get("PROMETHEUS_MULTIPROC_DIR"),
+    "dir_exists": os.path.isdir(os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")),
+    "prometheus_imported": "prometheus_client" in sys.modules,
+}))
+"""
+
+
+def test_defaults() -> None:
+    got = _load({}, SETTINGS)
+    assert got["workers"] == 2
+    assert got["bind"] == ["0.0.0.0:8000"]
+    assert got["preload_app"] is True
+    assert got["max_requests"] == 0
+    assert got["control_socket_disable"] is True
+    assert got["worker_tmp_dir"] == "/dev/shm"
+    assert 0 < got["graceful_timeout"] <= got["timeout"]
+    assert got["loglevel"] == "info"
+    assert got["wsgi_app"] == "service.wsgi:app"
+    # a private metrics directory was made, and loading the config imported no metrics code
+    assert got["dir"] and got["dir_exists"] and "hupai-metrics-" in got["dir"]
+    assert got["prometheus_imported"] is False
+
+
+def test_environment_overrides(tmp_path: Path) -> None:
+    metrics = tmp_path / "m"
+    got = _load(
+        {
+            "WEB_CONCURRENCY": "3",
+            "HUPAI_BIND": "127.0.0.1:9000, unix:/tmp/h.sock",
+            "HUPAI_LOG_LEVEL": "WARN",
+            "PROMETHEUS_MULTIPROC_DIR": str(metrics),
+        },
+        SETTINGS,
+    )
+    assert got["workers"] == 3
+    assert got["bind"] == ["127.0.0.1:9000", "unix:/tmp/h.sock"]
+    assert got["loglevel"] == "warning"
+    assert got["dir"] == str(metrics) and got["dir_exists"]  # created when missing
+
+
+@pytest.mark.parametrize("value", ["0", "two"])
+def test_bad_worker_count_is_a_start_up_error(value: str, tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", "import service.gunicorn_conf"],
+        cwd=ROOT,
+        env={**os.environ, "WEB_CONCURRENCY": value, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)},
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode != 0 and "WEB_CONCURRENCY" in run.stderr
+
+
+def test_refuses_to_start_when_metrics_were_imported_first() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    run = subprocess.run(
+        [sys.executable, "-c", "import prometheus_client; import service.gunicorn_conf"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode != 0 and "PROMETHEUS_MULTIPROC_DIR" in run.stderr
+
+
+def test_root_config_file_re_exports_the_packaged_one() -> None:
+    # `gunicorn service.wsgi:app` from a checkout reads ./gunicorn.conf.py as a file.
+    code = """
+import importlib.util, json
+spec = importlib.util.spec_from_file_location("__config__", "gunicorn.conf.py")
+mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
+import service.gunicorn_conf as c
+print(json.dumps(sorted(n for n in c.__all__ if getattr(mod, n, None) is not getattr(c, n))))
+"""
+    assert _load({}, code) == []
+
+
+def test_every_exported_name_is_a_gunicorn_setting() -> None:
+    # gunicorn silently ignores unknown names: a typo (`graceful_timeuot`) would be lost.
+    code = """
+import json
+from gunicorn.config import KNOWN_SETTINGS
+import service.gunicorn_conf as c
+known = {s.name for s in KNOWN_SETTINGS}
+print(json.dumps(sorted(set(c.__all__) - known)))
+"""
+    assert _load({}, code) == []
+
+
+# --- logging and hooks, in-process (the module is imported once with a given directory) ----
+
+
+@pytest.fixture
+def conf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    # prometheus_client picks its value class from the environment when first imported:
+    # import it before the variable is set, or the rest of this pytest session (the app's
+    # tests) would write metric files into a directory that no longer exists.
+    import prometheus_client  # noqa: F401
+
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    import service.gunicorn_conf as conf
+
+    monkeypatch.setattr(conf, "METRICS_DIR", str(tmp_path))
+    return conf
+
+
+def _access_record(conf: Any, path: str, **extra: Any) -> logging.LogRecord:
+    atoms = conf._Atoms(
+        {
+            "h": "127.0.0.1",
+            "m": "POST",
+            "U": path,
+            "q": "",
+            "s": "200",
+            "B": 57,
+            "D": 1234,
+            "a": 'curl "quoted"',
+            "{x-request-id}o": "req-1",
+            **extra,
+        }
+    )
+    return logging.LogRecord("gunicorn.access", logging.INFO, __file__, 1, "%(h)s", (atoms,), None)
+
+
+def test_access_line_is_json_with_the_request_id(conf: Any) -> None:
+    record = _access_record(conf, "/v1/sichuan/win")
+    line = json.loads(conf.JsonAccessFormatter().format(record))
+    assert line["request_id"] == "req-1"
+    assert line["method"] == "POST" and line["path"] == "/v1/sichuan/win"
+    assert line["status"] == 200 and line["bytes"] == 57
+    assert line["duration_ms"] == 1.234  # D is microseconds: 1234 µs
+    assert line["user_agent"] == 'curl "quoted"'  # JSON-escaped once, not gunicorn-escaped
+    assert "query" not in line  # empty query string omitted
+
+
+def test_atoms_answer_dash_for_missing_keys_like_gunicorns(conf: Any) -> None:
+    atoms = conf._Atoms({"{x-request-id}o": "r"})
+    assert atoms["{X-Request-ID}o"] == "r" and atoms["missing"] == "-"
+
+
+@pytest.mark.parametrize(
+    ("path", "logged"),
+    [
+        ("/livez", False),
+        ("/readyz", False),
+        ("/metrics", False),
+        ("/v1/variants", True),
+        ("/metrics/x", True),
+        ("/docs", True),
+    ],
+)
+def test_probes_and_scrapes_stay_out_of_the_access_log(conf: Any, path: str, logged: bool) -> None:
+    assert conf.AccessFilter().filter(_access_record(conf, path)) is logged
+
+
+def test_logconfig_redefines_gunicorns_default_handlers(conf: Any) -> None:
+    handlers = conf.logconfig_dict["handlers"]
+    assert handlers["console"]["formatter"] == "json_access"
+    assert handlers["console"]["filters"] == ["quiet_paths"]
+    assert handlers["error_console"]["formatter"] == "json"
+    assert conf.logconfig_dict["loggers"]["gunicorn.access"]["handlers"] == ["console"]
+
+
+def test_error_and_app_records_are_json(conf: Any) -> None:
+    record = logging.LogRecord("service.app", logging.WARNING, __file__, 1, "x=%d", (3,), None)
+    line = json.loads(conf.JsonFormatter().format(record))
+    assert line == {**line, "level": "warning", "logger": "service.app", "message": "x=3"}
+
+
+def test_on_starting_wipes_old_metric_files_but_not_the_masters(conf: Any, tmp_path: Path) -> None:
+    # The master (this process) preloaded the app before on_starting: its files stay.
+    master = os.getpid()
+    (tmp_path / "counter_41.db").write_bytes(b"x")
+    (tmp_path / f"gauge_max_{master}1.db").write_bytes(b"x")  # another pid with our prefix
+    (tmp_path / f"gauge_max_{master}.db").write_bytes(b"x")
+    (tmp_path / "keep.txt").write_text("not ours")
+    conf.on_starting(None)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"gauge_max_{master}.db", "keep.txt"]
+
+
+def test_child_exit_marks_the_worker_dead(conf: Any, tmp_path: Path) -> None:
+    # mark_process_dead removes the dead pid's live-gauge files (in-flight requests would
+    # otherwise stay counted); counters of the dead worker are kept (they stay summed).
+    for name in (
+        "gauge_livesum_41.db",
+        "gauge_liveall_41.db",
+        "counter_41.db",
+        "gauge_livesum_42.db",
+    ):
+        (tmp_path / name).write_bytes(b"x")
+
+    class Worker:
+        pid = 41
+
+    conf.child_exit(None, Worker())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["counter_41.db", "gauge_livesum_42.db"]
+
+
+# --- the console command ------------------------------------------------------------------------
+
+
+def test_hupai_serve_execs_gunicorn_with_the_packaged_config(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from service import cli
+
+    calls: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(cli.os, "execv", lambda path, argv: calls.append((path, argv)))
+    cli.main(["serve", "--workers", "3", "--bind", "127.0.0.1:9"])
+    assert calls == [
+        (
+            sys.executable,
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "--config",
+                "python:service.gunicorn_conf",
+                "--workers",
+                "3",
+                "--bind",
+                "127.0.0.1:9",
+                "service.wsgi:app",
+            ],
+        )
+    ]
+
+
+def test_hupai_without_a_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from service import cli
+
+    with pytest.raises(SystemExit) as exc:
+        cli.main([])
+    assert exc.value.code == 2 and "serve" in capsys.readouterr().err
+
+
+def test_console_script_is_declared() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["project"]["scripts"]["hupai"] == "service.cli:main"

@@ -1,0 +1,132 @@
+"""Metrics: per route template, method and status class; engine time; in-flight; validation
+failures; build info; and the sum over several processes in multiprocess mode."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from prometheus_client import REGISTRY
+from prometheus_client.parser import text_string_to_metric_families
+
+import engine
+from service import metrics
+
+WIN = {"hand": "1112345678999m", "win_tile": "5m"}
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def value(name: str, **labels: str) -> float:
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+def test_requests_are_counted_by_route_template_method_and_status_class(client):
+    labels = {"route": "/v1/toy/win", "method": "POST"}
+    ok0 = value("hupai_http_requests_total", **labels, status="2xx")
+    bad0 = value("hupai_http_requests_total", **labels, status="4xx")
+    hist0 = value("hupai_http_request_duration_seconds_count", **labels, status="2xx")
+    client.post("/v1/toy/win", json=WIN)
+    client.post("/v1/toy/win", json=WIN)
+    client.post("/v1/toy/win", json={})
+    assert value("hupai_http_requests_total", **labels, status="2xx") == ok0 + 2
+    assert value("hupai_http_requests_total", **labels, status="4xx") == bad0 + 1
+    assert value("hupai_http_request_duration_seconds_count", **labels, status="2xx") == hist0 + 2
+
+
+def test_unmatched_paths_share_one_label_never_the_raw_path(client):
+    before = value("hupai_http_requests_total", route="unmatched", method="POST", status="4xx")
+    client.post("/v1/some-random-variant-name/win", json={})
+    client.post("/wp-admin.php", json={})
+    assert value("hupai_http_requests_total", route="unmatched", method="POST",
+                 status="4xx") == before + 2
+    text = client.get("/metrics").get_data(as_text=True)
+    assert "some-random-variant-name" not in text and "wp-admin" not in text
+
+
+def test_latency_buckets_start_below_a_millisecond():
+    assert metrics.BUCKETS[0] == 0.0001
+    assert list(metrics.BUCKETS) == sorted(metrics.BUCKETS)
+
+
+def test_engine_time_per_variant_and_operation(client):
+    before = value("hupai_engine_evaluation_seconds_count", variant="toy", operation="waits")
+    client.post("/v1/toy/waits", json={"hand": "1112345678999m"})
+    client.post("/v1/batch", json={"requests": [{"variant": "toy", "op": "waits",
+                                                 "body": {"hand": "1112345678999m"}}]})
+    after = value("hupai_engine_evaluation_seconds_count", variant="toy", operation="waits")
+    assert after == before + 2
+
+
+def test_validation_failures_by_problem_code(client):
+    def failures(code: str) -> float:
+        return value("hupai_validation_failures_total", variant="toy", operation="win", code=code)
+
+    counts = {c: failures(c) for c in ("invalid_tile", "missing_field", "malformed_json",
+                                       "not_json")}
+    client.post("/v1/toy/win", json={"hand": "12x", "win_tile": "5m"})
+    client.post("/v1/toy/win", json={})
+    client.post("/v1/toy/win", data="{", content_type="application/json")
+    client.post("/v1/toy/win", data="{}", content_type="text/plain")
+    assert {c: failures(c) - n for c, n in counts.items()} == dict.fromkeys(counts, 1)
+
+
+def test_in_flight_is_back_to_zero_between_requests(client):
+    client.post("/v1/toy/win", json=WIN)
+    client.post("/v1/broken/win", json=WIN)  # a 500 also leaves the gauge
+    assert value("hupai_http_requests_in_flight") == 0
+
+
+def test_in_flight_counts_the_request_being_answered(client):
+    text = client.get("/metrics").get_data(as_text=True)
+    gauge = next(f for f in text_string_to_metric_families(text)
+                 if f.name == "hupai_http_requests_in_flight")
+    assert gauge.samples[0].value == 1  # the scrape itself
+
+
+def test_build_info(client):
+    text = client.get("/metrics").get_data(as_text=True)
+    family = next(f for f in text_string_to_metric_families(text) if f.name == "hupai_build_info")
+    assert family.samples[0].labels["version"] == engine.__version__
+    assert family.samples[0].value == 1
+
+
+def test_metrics_content_type_is_the_prometheus_text_format(client):
+    r = client.get("/metrics")
+    assert r.headers["Content-Type"].startswith("text/plain; version=0.0.4")
+
+
+WORKER = textwrap.dedent("""
+    import sys
+    from service.app import create_app
+    from service.settings import Settings
+    from tests.service.conftest import TOY_REGISTRY
+    client = create_app(Settings(), TOY_REGISTRY).test_client()
+    for _ in range(int(sys.argv[1])):
+        client.post("/v1/toy/win", json={"hand": "1112345678999m", "win_tile": "5m"})
+    if len(sys.argv) > 2:
+        sys.stdout.write(client.get("/metrics").get_data(as_text=True))
+""")
+
+
+def test_multiprocess_mode_adds_up_every_process(tmp_path):
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+
+    def run(*args: str) -> str:
+        done = subprocess.run([sys.executable, "-c", WORKER, *args], env=env, cwd=ROOT,
+                              capture_output=True, text=True, timeout=120, check=True)
+        return done.stdout
+
+    run("3")
+    run("4")
+    text = run("0", "scrape")  # a third process answers the scrape
+    families = {f.name: f for f in text_string_to_metric_families(text)}
+    samples = families["hupai_http_requests"].samples
+    wins = [s for s in samples if s.name == "hupai_http_requests_total"
+            and s.labels.get("route") == "/v1/toy/win" and s.labels.get("status") == "2xx"]
+    assert [s.value for s in wins] == [3 + 4]
+    engine_counts = [s.value for s in families["hupai_engine_evaluation_seconds"].samples
+                     if s.name.endswith("_count") and s.labels.get("operation") == "win"]
+    assert engine_counts == [7]
