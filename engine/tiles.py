@@ -19,6 +19,7 @@ engine.tiles.TileParseError: cannot read '12x' at position 0: x is not a suit le
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -81,11 +82,40 @@ def from_code(text: str) -> Tile:
     return tile
 
 
+_WELL_FORMED: Final = re.compile(r"(?: *(?:[1-9]+[mps]|[1-7]+z))* *")
+"""Exactly the strings `parse` reads without complaint and with ASCII digits only: groups of
+digits each closed by its suit letter, honors 1–7, spaces only between groups. Every group
+ends in a letter, so the groups split one way only and the match is linear in the length."""
+_DIGIT_OFFSET: Final = {str(d): d - 1 for d in range(1, 10)}
+_SUIT_BASE: Final = {letter: 9 * s for s, letter in enumerate(SUIT_LETTERS)}
+
+
 def parse(text: str) -> list[Tile]:
     """Compact notation (``'123m456p11z'``, spaces allowed between groups) to tiles.
 
     Digits come before their suit letter; ``0`` (red five) does not exist here.
+
+    This runs for every tile string of every request, so a well-formed string (one regex match)
+    is read in one right-to-left pass, where each digit takes the suit of the letter that
+    closes its group; anything else goes to `_parse_slowly`, the reference reading, which
+    builds the error (or reads what the fast path leaves to it, such as non-ASCII digits).
     """
+    if _WELL_FORMED.fullmatch(text) is None:
+        return _parse_slowly(text)
+    tiles: list[Tile] = []
+    base = 0
+    for ch in reversed(text):
+        offset = _DIGIT_OFFSET.get(ch)
+        if offset is None:  # a suit letter opens the group to its left; a space keeps base
+            base = _SUIT_BASE.get(ch, base)
+        else:
+            tiles.append(base + offset)
+    tiles.reverse()
+    return tiles
+
+
+def _parse_slowly(text: str) -> list[Tile]:
+    """`parse`, one character at a time: the reference reading, and the error messages."""
     tiles: list[Tile] = []
     pending: list[tuple[int, int]] = []  # (digit, position)
     group_start = 0

@@ -25,6 +25,10 @@ from engine.hand import Request, parse_request
 _FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 """Per answer class: (attribute, wire name) pairs, worked out once per class."""
 _PLAIN = (str, int, bool, float, type(None))
+_PLAIN_TYPES = frozenset(_PLAIN)
+"""The exact types that go on the wire as they are (not their subclasses: a StrEnum is a str
+whose wire form is its value, so it takes the general path)."""
+_STR = frozenset({str})
 
 
 def to_request(data: Mapping[str, Any]) -> Request:
@@ -35,11 +39,14 @@ def to_request(data: Mapping[str, Any]) -> Request:
 def to_wire(value: Any) -> Any:
     """An engine answer as plain JSON data, by the conventions above.
 
-    Dispatches on the exact type first (answers are a few hundred small values; this runs for
-    each), and learns each dataclass's wire fields the first time it meets the class.
+    Dispatches on the exact type (answers are a few hundred small values; this runs for each)
+    and learns each dataclass's wire fields the first time it meets the class. A member,
+    item or value of a plain type is taken as it is without a call: most of an answer is
+    strings and numbers (tile codes, option values), so an answer costs a few calls, not one
+    per value.
     """
     cls = type(value)
-    if cls in _PLAIN:
+    if cls in _PLAIN_TYPES:
         return value
     fields_ = _FIELDS.get(cls)
     if fields_ is not None:
@@ -47,12 +54,18 @@ def to_wire(value: Any) -> Any:
         for attr, wire in fields_:
             item = getattr(value, attr)
             if item is not None:
-                out[wire] = to_wire(item)
+                out[wire] = item if type(item) in _PLAIN_TYPES else to_wire(item)
         return out
     if cls is tuple or cls is list:
-        return [to_wire(v) for v in value]
+        if _PLAIN_TYPES.issuperset(map(type, value)):  # tile codes, shapes: copied as they are
+            return list(value)
+        return [v if type(v) in _PLAIN_TYPES else to_wire(v) for v in value]
     if cls is dict:  # e.g. the effective options: a null option is a value, kept
-        return {str(k): to_wire(v) for k, v in value.items()}
+        if _STR.issuperset(map(type, value)) and _PLAIN_TYPES.issuperset(map(type,
+                                                                              value.values())):
+            return dict(value)
+        return {k if type(k) is str else str(k): v if type(v) in _PLAIN_TYPES else to_wire(v)
+                for k, v in value.items()}
     return _to_wire_slow(value)
 
 

@@ -23,6 +23,7 @@ import platform
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache, lru_cache
 
 from flask import Flask, Response, g, request
 from prometheus_client import (
@@ -69,6 +70,18 @@ BUILD_INFO = Gauge(
 BUILD_INFO.labels(engine.__version__, platform.python_version()).set(1)
 
 
+@cache
+def _engine_seconds(variant: str, operation: str) -> Histogram:
+    """The labelled child, looked up once per process and pair (``labels()`` takes a lock and
+    builds a key on every call; it returns this same object each time)."""
+    return ENGINE_SECONDS.labels(variant, operation)
+
+
+def observe_engine(variant: str, operation: str, seconds: float) -> None:
+    """Record one evaluation's engine time."""
+    _engine_seconds(variant, operation).observe(seconds)
+
+
 @contextmanager
 def engine_timer(variant: str, operation: str) -> Iterator[None]:
     """Observe the engine's time for one evaluation (also when it raises)."""
@@ -76,11 +89,16 @@ def engine_timer(variant: str, operation: str) -> Iterator[None]:
     try:
         yield
     finally:
-        ENGINE_SECONDS.labels(variant, operation).observe(time.perf_counter() - start)
+        observe_engine(variant, operation, time.perf_counter() - start)
+
+
+@cache
+def _validation_failures(variant: str, operation: str, code: str) -> Counter:
+    return VALIDATION_FAILURES.labels(variant, operation, code)
 
 
 def validation_failure(variant: str, operation: str, code: str) -> None:
-    VALIDATION_FAILURES.labels(variant, operation, code).inc()
+    _validation_failures(variant, operation, code).inc()
 
 
 def exposition() -> bytes:
@@ -103,9 +121,17 @@ def _finish(response: Response) -> Response:
         rule = request.url_rule
         route = rule.rule if rule is not None else UNMATCHED
         status = f"{response.status_code // 100}xx"
-        HTTP_REQUESTS.labels(route, request.method, status).inc()
-        HTTP_LATENCY.labels(route, request.method, status).observe(time.perf_counter() - start)
+        counter, latency = _http_children(route, request.method, status)
+        counter.inc()
+        latency.observe(time.perf_counter() - start)
     return response
+
+
+@lru_cache(maxsize=1024)
+def _http_children(route: str, method: str, status: str) -> tuple[Counter, Histogram]:
+    """The two labelled children of a request's labels, looked up once per process (bounded:
+    the method is whatever token a client sends)."""
+    return HTTP_REQUESTS.labels(route, method, status), HTTP_LATENCY.labels(route, method, status)
 
 
 def _teardown(_exc: BaseException | None) -> None:

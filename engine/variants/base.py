@@ -10,7 +10,7 @@ same way for every variant; ``fan`` and any extra operation (``birds``, ``kong``
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -29,6 +29,8 @@ from engine.results import (
 from engine.tiles import Tile
 
 Options = dict[str, Any]
+NEVER = 99
+"""A shanten no exchange can reach (the shape package uses the same number)."""
 Operation = Callable[[Request], Any]
 
 
@@ -100,6 +102,26 @@ class Variant(ABC):
         """
         return self.shanten(concealed, len(hand.melds), context, options)
 
+    def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                            options: Options) -> list[int]:
+        """For 3n+1 ``concealed`` tiles: the `hand_shanten` after drawing each of the 34 kinds
+        (kinds outside the tile set: `NEVER`). What effective tiles (进张) are made of.
+
+        The default asks `hand_shanten` once per kind; a variant whose shanten comes from the
+        shape tables overrides it with `engine.shapes.shanten_after_draws`, which re-probes only
+        the drawn tile's suit.
+        """
+        kinds = self.hand_rules(options).tile_kinds
+        return [self.hand_shanten([*concealed, t], hand, context, options) if t in kinds
+                else NEVER for t in range(T.KIND_COUNT)]
+
+    def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                        options: Options) -> Iterable[Tile]:
+        """The kinds worth a full win check as a wait of ``concealed`` (a superset of the
+        waits). Every kind of the tile set by default; a variant may narrow it with the shape
+        tables (`engine.shapes.completing_kinds`) when every win needs a shape."""
+        return sorted(self.hand_rules(options).tile_kinds)
+
     # --- shared plumbing ------------------------------------------------------------------------
 
     def options(self, request: Request) -> Options:
@@ -156,7 +178,7 @@ class Variant(ABC):
         seen = T.counts(context.visible)
         wait_context = self.wait_context(context)
         waits = []
-        for tile in sorted(self.hand_rules(options).tile_kinds):
+        for tile in self.wait_candidates(concealed, hand, context, options):
             if own[tile] >= T.COPIES:
                 continue
             trial = Hand(tuple(concealed), hand.melds, tile)
@@ -176,15 +198,15 @@ class Variant(ABC):
         for tile in sorted(set(hand.concealed)):
             rest = list(hand.concealed)
             rest.remove(tile)
-            waits = self.wait_list(rest, hand, context, options)
+            # the discarded copy lies on the table: it counts as seen in `remaining`, as it
+            # does among the effective tiles (`own` holds all 14 tiles)
+            thrown = replace(context, visible=(*context.visible, tile))
+            waits = self.wait_list(rest, hand, thrown, options)
             shanten = 0 if waits else max(1, self.hand_shanten(rest, hand, context, options))
-            effective = []
-            for draw in kinds:
-                left = T.COPIES - own[draw] - seen[draw]
-                if left <= 0:
-                    continue
-                if self.hand_shanten([*rest, draw], hand, context, options) < shanten:
-                    effective.append(EffectiveTile(T.code(draw), left))
+            after = self.shanten_after_draws(rest, hand, context, options)
+            effective = [EffectiveTile(T.code(draw), left) for draw in kinds
+                         if (left := T.COPIES - own[draw] - seen[draw]) > 0
+                         and after[draw] < shanten]
             count = sum(e.remaining for e in effective)
             choices.append(DiscardChoice(T.code(tile), shanten, waits, tuple(effective), count))
         choices.sort(key=lambda c: (c.shanten, -c.effective_count, -len(c.effective_tiles),

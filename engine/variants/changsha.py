@@ -38,7 +38,7 @@ Decisions (where RULES/API leave room):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -54,7 +54,8 @@ from engine.errors import (
     raise_if,
 )
 from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand
-from engine.options import OptionSpec, OptionType
+from engine.options import OptionSpec, OptionType, resolve
+from engine.results import Wait
 from engine.tiles import Tile
 from engine.variants import changsha_birds as B
 from engine.variants import changsha_seed as seed
@@ -69,7 +70,20 @@ from engine.variants.changsha_seats import (
     seat_problems,
     winner_is_dealer,
 )
-from engine.variants.changsha_shapes import KINDS, SMALL, reading, shanten
+from engine.variants.changsha_shapes import (
+    FLUSH_ANY,
+    FLUSH_STANDARD,
+    KINDS,
+    SEVEN_PAIRS,
+    SMALL,
+    STANDARD,
+    TRIPLETS,
+    reading,
+    shanten,
+    shanten_after_draws,
+    wait_candidates,
+)
+from engine.variants.quick import OptionCache, plainly_valid, warm
 
 TRADITIONAL: Final = "traditional"
 SEED: Final = "seed_simplified"
@@ -105,6 +119,9 @@ OPTION_SPECS: Final = (
 )
 
 
+HAND_RULES: Final = HandRules(KINDS, chow_melds=True, tile_set_name="108")
+
+
 class Changsha(Variant):
     """长沙麻将 with birds (扎鸟), opening wins (起手小胡) and both scoring profiles."""
 
@@ -114,23 +131,61 @@ class Changsha(Variant):
     option_specs = OPTION_SPECS
     extra_operations = ("birds", "qishou")
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._options = OptionCache(
+            lambda given: resolve(self.option_specs, given, self.extra_option_problems(given)))
+
     # --- the hooks ----------------------------------------------------------------------------
 
     def tile_set(self, options: Options) -> str:
         return "108"
 
     def hand_rules(self, options: Options) -> HandRules:
-        return HandRules(KINDS, chow_melds=True, tile_set_name="108")
+        return HAND_RULES
+
+    def options(self, request: Request) -> Options:
+        """The effective options, resolved once per option set (`quick.OptionCache`)."""
+        return self._options.get(request.options)
+
+    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
+        """`Variant.checked`, the worded hand check only for a hand that is not plainly
+        valid (`quick.plainly_valid`)."""
+        if plainly_valid(request.hand, HAND_RULES, size=size, needs_win_tile=needs_win_tile,
+                         visible=request.context.visible):
+            return self.options(request)
+        return super().checked(request, size=size, needs_win_tile=needs_win_tile)
 
     def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
         verdict = judge(hand, win_type_of(context), options)
         return WinCheck(verdict.win, verdict.shapes, verdict.reason)
 
     def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
-        verdict = judge(hand, win_type_of(context), options)
+        return self._fan_of(hand, context, options, judge(hand, win_type_of(context), options))
+
+    def _fan_of(self, hand: Hand, context: Context, options: Options, verdict: Verdict) -> int:
         if options["scoring_profile"] == SEED:
             return seed.seed_score(verdict.facts).fan
         return self._traditional(hand, context, options, verdict).units
+
+    def wait_list(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                  options: Options) -> tuple[Wait, ...]:
+        """The shared definition (each candidate kind that wins on a discard, with its fan),
+        each trial judged once: ``check`` and ``fan_value`` would judge it twice."""
+        own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
+        seen = T.counts(context.visible)
+        wait_context = self.wait_context(context)
+        win_type = win_type_of(wait_context)
+        waits = []
+        for tile in wait_candidates(concealed, hand.melds):
+            if own[tile] >= T.COPIES:
+                continue
+            trial = Hand(tuple(concealed), hand.melds, tile)
+            verdict = judge(trial, win_type, options)
+            if verdict.win:
+                fan = self._fan_of(trial, wait_context, options, verdict)
+                waits.append(Wait(T.code(tile), max(0, T.COPIES - own[tile] - seen[tile]), fan))
+        return tuple(waits)
 
     def shanten(self, concealed: Sequence[Tile], melds: int, context: Context,
                 options: Options) -> int:
@@ -144,6 +199,14 @@ class Changsha(Variant):
     def hand_shanten(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                      options: Options) -> int:
         return shanten(concealed, hand.melds)
+
+    def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                            options: Options) -> list[int]:
+        return shanten_after_draws(concealed, hand.melds)
+
+    def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                        options: Options) -> Iterable[Tile]:
+        return wait_candidates(concealed, hand.melds)
 
     # --- fan ----------------------------------------------------------------------------------
 
@@ -313,8 +376,11 @@ class Changsha(Variant):
         """`Variant.checked` that records its problems instead of raising, so that the
         seat and bird problems join them in one answer."""
         options, ok = self._options_only(request, problems)
-        problems += check_hand(request.hand, self.hand_rules(options), size=size,
-                               needs_win_tile=needs_win_tile, visible=request.context.visible)
+        if not plainly_valid(request.hand, HAND_RULES, size=size, needs_win_tile=needs_win_tile,
+                             visible=request.context.visible):
+            problems += check_hand(request.hand, HAND_RULES, size=size,
+                                   needs_win_tile=needs_win_tile,
+                                   visible=request.context.visible)
         return options, ok
 
 
@@ -358,3 +424,4 @@ def _seed_birds(birds: Sequence[Tile] | None, table: Table | None,
 
 
 VARIANT: Final = Changsha()
+warm((SMALL, STANDARD, TRIPLETS, SEVEN_PAIRS, *FLUSH_STANDARD, *FLUSH_ANY))

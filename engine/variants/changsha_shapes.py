@@ -26,6 +26,7 @@ from engine.hand import Hand, Meld, MeldKind
 from engine.results import Group, Reading
 from engine.shapes import GroupKind, ShapeReading, ShapeRules
 from engine.tiles import Tile
+from engine.variants.first_reading import first_reading
 
 KINDS: Final = T.TILE_SETS["108"]
 SMALL: Final = ShapeRules(KINDS, pair_258=True)
@@ -39,6 +40,15 @@ FLUSH_ANY: Final = tuple(ShapeRules(KINDS, suits=frozenset({s}), seven_pairs=Tru
                                     seven_pairs_four_as_two=True) for s in range(3))
 """清一色 without melds: the standard shape or seven pairs, in one suit."""
 
+NEVER: Final = 99
+"""Shanten after drawing a kind outside the tile set (`engine.variants.base.NEVER`)."""
+KIND_LIST: Final = tuple(sorted(KINDS))
+"""The 27 suit kinds, 0–26: the honors (27–33) are outside the tile set."""
+KINDS_258: Final = tuple(t for t in KIND_LIST if T.rank(t) in (2, 5, 8))
+_IS_258: Final = frozenset(KINDS_258)
+_NOT_258: Final = tuple(int(t not in _IS_258) for t in KIND_LIST)
+SUIT_KINDS: Final = len(KIND_LIST)
+_HONORS_NEVER: Final = [NEVER] * (T.KIND_COUNT - SUIT_KINDS)
 SHAPE_STANDARD: Final = "standard"
 SHAPE_SEVEN_PAIRS: Final = "seven_pairs"
 SHAPE_ALL_258: Final = "all_258"
@@ -79,15 +89,15 @@ def shape_facts(hand: Hand) -> ShapeFacts:
     no_chow = all(m.kind is not MeldKind.CHOW for m in hand.melds)
     triplets = standard and no_chow and S.is_complete(part, 0, TRIPLETS)
     seven = not hand.melds and S.is_complete(part, 0, SEVEN_PAIRS)
-    everything = hand.all_tiles
-    one_suit = len({T.suit(t) for t in everything}) == 1
+    everything = set(hand.all_tiles)
+    one_suit = len({t // 9 for t in everything}) == 1
     all_melded = (len(hand.melds) == 4 and standard
                   and not any(m.is_kong and m.concealed for m in hand.melds))
     return ShapeFacts(
         standard=standard,
         small=small,
         triplets=triplets,
-        all_258=all(is_258(t) for t in everything),
+        all_258=everything <= _IS_258,
         flush=one_suit and (standard or seven),
         seven_pairs=seven,
         quads=sum(1 for c in part if c == 4) if seven else 0,
@@ -138,7 +148,7 @@ def reading(hand: Hand, facts: ShapeFacts, shape_ids: Sequence[str]) -> Reading:
 
 def _from_shape(shape: str, declared: tuple[Group, ...], part: list[int],
                 rules: ShapeRules) -> Reading:
-    found: ShapeReading = next(iter(S.readings(part, 0, rules)))
+    found: ShapeReading = first_reading(part, 0, rules)
     groups = tuple(Group(g.kind.value, _codes(g.as_), _codes(g.as_)) for g in found.groups)
     return Reading(shape, declared + groups)
 
@@ -149,6 +159,24 @@ def _codes(tiles: Iterable[Tile]) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------------------------------------
 # Shanten
+
+
+def _triplets_floor(part: Sequence[int]) -> int:
+    """A lower bound of 碰碰胡's shanten (the triplets-only shape) of 3n+1 or 3n+2 tiles.
+
+    Its n triplets and pair are n + 1 places of one kind each, holding at most three
+    naturals; a kind of c copies fills at most its chunks of three (4 → 3 and 1, also for
+    a fifth copy probed by a draw). So they keep at most K naturals, K the largest n + 1
+    chunks, 3n + 2 − K tiles are still to come and the shanten is at least 3n + 1 − K.
+    """
+    n = (sum(part) - 1) // 3
+    chunks = []
+    for c in part:
+        while c > 0:
+            chunks.append(c if c < 3 else 3)
+            c -= 3
+    chunks.sort()
+    return 3 * n + 1 - sum(chunks[-(n + 1) :])
 
 
 def shanten(concealed: Sequence[Tile], melds: Sequence[Meld]) -> int:
@@ -166,9 +194,9 @@ def shanten(concealed: Sequence[Tile], melds: Sequence[Meld]) -> int:
     meld_tiles = [t for m in melds for t in m.tiles]
 
     best = len(concealed)  # above any route's value
-    if all(is_258(t) for t in meld_tiles):
+    if all(t in _IS_258 for t in meld_tiles):
         # 将将胡: every tile that is not 2/5/8 must go; after a draw one of them is the discard.
-        best = sum(1 for t in concealed if not is_258(t)) + floor
+        best = len(concealed) - sum([part[t] for t in KINDS_258]) + floor
     routes = [SMALL]
     if all(m.kind is not MeldKind.CHOW for m in melds):
         routes.append(TRIPLETS)
@@ -179,14 +207,79 @@ def shanten(concealed: Sequence[Tile], melds: Sequence[Meld]) -> int:
     for rules in routes:
         if best <= floor:
             return best
+        if rules is SEVEN_PAIRS and 6 - sum(c >> 1 for c in part) >= best:
+            continue  # 七对 needs 7 − p more pairs beside the p held: shanten ≥ 6 − p
+        if rules is TRIPLETS and _triplets_floor(part) >= best:
+            continue
         best = min(best, S.shanten(part, 0, rules))
     for suit in range(3):
         if best <= floor:
             return best
-        if any(T.suit(t) != suit for t in meld_tiles):
+        if any(t // 9 != suit for t in meld_tiles):
             continue
-        outside = sum(1 for t in concealed if T.suit(t) != suit)
+        outside = len(concealed) - sum(part[9 * suit : 9 * suit + 9])
         if outside + floor >= best:
             continue  # this route's lower bound cannot beat the best one
         best = min(best, S.shanten(part, 0, FLUSH_STANDARD[suit] if melds else FLUSH_ANY[suit]))
     return best
+
+
+def shanten_after_draws(concealed: Sequence[Tile], melds: Sequence[Meld]) -> list[int]:
+    """``[shanten([*concealed, t], melds) for t in range(34)]`` (honors: `NEVER`) for 3n+1
+    ``concealed``: each route asked once (`engine.shapes.shanten_after_draws`), not per draw.
+
+    The routes and their conditions are those of `shanten`. A 清一色 route is probed only
+    when some draw could reach below the best other route: its tiles outside the suit are
+    dead, and a 3n+2 part with k dead tiles has shanten ≥ k − 1 (the bound `shanten` prunes
+    with). 七对 is skipped by its own bound: with p pairs among the 13 tiles, a draw leaves at
+    most p + 1, so at least 6 − p pairs to make, and shanten ≥ 5 − p.
+    """
+    part = T.counts(concealed)
+    meld_tiles = [t for m in melds for t in m.tiles]
+    routes = [SMALL]
+    if all(m.kind is not MeldKind.CHOW for m in melds):
+        routes.append(TRIPLETS)
+    if len(melds) == 4 and not any(m.is_kong and m.concealed for m in melds):
+        routes.append(STANDARD)
+    if not melds:
+        routes.append(SEVEN_PAIRS)
+    best = S.shanten_after_draws(part, 0, routes[0], ())[1][:SUIT_KINDS]
+    if all(t in _IS_258 for t in meld_tiles):
+        # 将将胡: the tiles that are not 2/5/8 go, one of them as the discard
+        off = sum(1 for t in concealed if t not in _IS_258) - 1
+        best = list(map(min, best, [off + x for x in _NOT_258]))
+    pairs = sum(c >> 1 for c in part)
+    for rules in routes[1:]:
+        top = max(best)
+        if top <= -1:  # every draw already completes: no route goes lower
+            break
+        if rules is SEVEN_PAIRS and 5 - pairs >= top:
+            continue  # 七对 after a draw needs 7 − (pairs + 1) more pairs: shanten ≥ 5 − pairs
+        if rules is TRIPLETS and _triplets_floor(part) - 1 >= top:
+            continue  # a draw keeps at most one more tile
+        best = list(map(min, best, S.shanten_after_draws(part, 0, rules, ())[1]))
+    for suit in range(3):
+        if any(t // 9 != suit for t in meld_tiles):
+            continue
+        lo, hi = 9 * suit, 9 * suit + 9
+        outside = len(concealed) - sum(part[lo:hi])
+        # the bound: outside − 1 after drawing a tile of the suit, outside after another
+        if max(best[lo:hi]) < outside and max(best[:lo] + best[hi:]) <= outside:
+            continue
+        rules = FLUSH_STANDARD[suit] if melds else FLUSH_ANY[suit]
+        best = list(map(min, best, S.shanten_after_draws(part, 0, rules, ())[1]))
+    return best + _HONORS_NEVER
+
+
+def wait_candidates(concealed: Sequence[Tile], melds: Sequence[Meld]) -> tuple[Tile, ...]:
+    """A superset of the kinds that win with ``concealed`` (3n+1): those completing the
+    standard shape with any pair (小胡, 碰碰胡, 清一色 and 全求人 are all that shape), 七小对
+    without melds, and every 2/5/8 kind while every tile held is one (将将胡)."""
+    part = T.counts(concealed)
+    found = set(S.completing_kinds(part, 0, STANDARD, ()))
+    if not melds:
+        found.update(S.completing_kinds(part, 0, SEVEN_PAIRS, ()))
+    if all(t in _IS_258 for t in concealed) and all(t in _IS_258 for m in melds
+                                                     for t in m.tiles):
+        found.update(KINDS_258)
+    return tuple(sorted(found))

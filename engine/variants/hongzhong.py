@@ -31,7 +31,7 @@ Decisions (besides those in the modules above):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -46,7 +46,7 @@ from engine.errors import (
     raise_if,
 )
 from engine.hand import Context, Hand, HandRules, KongType, Request, Seats, WinType
-from engine.options import OptionSpec
+from engine.options import OptionSpec, resolve
 from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait
 from engine.tiles import Tile
 from engine.variants import hongzhong_scoring as scoring
@@ -61,11 +61,13 @@ from engine.variants.hongzhong_codes import (
 from engine.variants.hongzhong_rules import (
     OPTION_SPECS,
     Config,
+    Split,
     config,
     option_problems,
     split,
     win_type_of,
 )
+from engine.variants.quick import OptionCache, plainly_valid, warm
 
 _WAITS: dict[tuple[Tile, int, int], Wait] = {}
 """Wait answers are frozen values: one per (kind, remaining, fan) serves every request, so a
@@ -123,7 +125,28 @@ class Hongzhong(Variant):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("birds", "kong")
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._options = OptionCache(
+            lambda given: resolve(self.option_specs, given, self.extra_option_problems(given)))
+
     # --- hooks -----------------------------------------------------------------------------
+
+    def options(self, request: Request) -> Options:
+        """The effective options, resolved once per option set (`quick.OptionCache`)."""
+        return self._options.get(request.options)
+
+    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
+        """`Variant.checked`, the worded hand check only for a hand that is not plainly
+        valid (`quick.plainly_valid`) under the options asked for."""
+        try:
+            options = self.options(request)
+        except RequestError:
+            return super().checked(request, size=size, needs_win_tile=needs_win_tile)
+        if plainly_valid(request.hand, config(options).hand_rules, size=size,
+                         needs_win_tile=needs_win_tile, visible=request.context.visible):
+            return options
+        return super().checked(request, size=size, needs_win_tile=needs_win_tile)
 
     def tile_set(self, options: Options) -> str:
         return str(options["tile_set"])
@@ -148,6 +171,16 @@ class Hongzhong(Variant):
                      options: Options) -> int:
         """With the melds themselves: a declared copy of a wild kind closes the 四红中 road."""
         return waits_.shanten(concealed, hand.melds, config(options))
+
+    def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                            options: Options) -> list[int]:
+        return waits_.shanten_after_draws(concealed, hand.melds, config(options))
+
+    def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                        options: Options) -> Iterable[Tile]:
+        """Exactly the waits (`wait_list` does not ask: it reads the fans off the same
+        probes)."""
+        return waits_.wait_kinds(concealed, hand.melds, config(options))
 
     def wait_context(self, context: Context) -> Context:
         """Waits of a wildcard variant are tried as self-draws (RULES.md §0.6)."""
@@ -178,10 +211,11 @@ class Hongzhong(Variant):
     def fan(self, request: Request) -> HongzhongFanAnswer:
         options, cfg = self._validated(request, with_hand=True)
         hand, ctx = request.hand, request.context
-        result = scoring.check(hand, ctx, cfg)
+        found = scoring.shapes_of(hand, ctx, cfg)
+        result = scoring.check(hand, ctx, cfg, found)
         if not result.win:
             return HongzhongFanAnswer(False, reason=result.reason, options=options)
-        scored = scoring.score(hand, ctx, cfg)
+        scored = scoring.score(hand, ctx, cfg, found)
         codes = self._codes(ctx, options)
         return HongzhongFanAnswer(
             True,
@@ -190,8 +224,8 @@ class Hongzhong(Variant):
             payments=self._payments(scored.fan, ctx, options, codes),
             codes=codes.codes if codes else None,
             code_hits=codes.hits if codes else None,
-            codes_to_draw=self._codes_to_draw(hand, ctx, options, cfg),
-            reading=scoring.reading(hand, ctx, cfg, scored),
+            codes_to_draw=self._codes_to_draw(hand, ctx, options, cfg, found[1]),
+            reading=scoring.reading(hand, ctx, cfg, scored, found[1]),
             options=options,
         )
 
@@ -295,12 +329,12 @@ class Hongzhong(Variant):
         return win_payments(fan, win_type, seats.winner, _payer(seats, win_type),
                             options["zimo_unit"], options["discard_unit"], bonus)
 
-    def _codes_to_draw(self, hand: Hand, ctx: Context, options: Options,
-                       cfg: Config) -> int | None:
+    def _codes_to_draw(self, hand: Hand, ctx: Context, options: Options, cfg: Config,
+                       known: Split | None = None) -> int | None:
         if options["code_mode"] == "one_code_all":
             return None
         count = DEFAULT_CODE_COUNT if ctx.code_count is None else ctx.code_count
-        holds_wild = split(hand, win_type_of(ctx.win_type), cfg).holds_wild
+        holds_wild = (known or split(hand, win_type_of(ctx.win_type), cfg)).holds_wild
         extra = options["extra_code_without_wild"] and not holds_wild
         return count + (1 if extra else 0)
 
@@ -392,3 +426,8 @@ def _unique(problems: list[Problem]) -> list[Problem]:
 
 
 VARIANT = Hongzhong()
+warm(r for tile_set in ("112", "136") for qidui in (True, False) for orphans in (True, False)
+     for cfg in [config({**{s.name: s.default for s in OPTION_SPECS}, "tile_set": tile_set,
+                         "qidui": qidui, "shisanyao": orphans})]
+     for r in (cfg.rules, cfg.standard_rules, cfg.triplets_rules, cfg.seven_pairs_rules,
+               cfg.orphans_rules))

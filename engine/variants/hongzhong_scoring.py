@@ -35,11 +35,11 @@ from engine.shapes import (
     Shape,
     ShapeReading,
     is_complete,
-    readings,
     win_shapes,
 )
 from engine.tiles import Tile
 from engine.variants.base import WinCheck
+from engine.variants.first_reading import first_reading
 from engine.variants.hongzhong_rules import Config, Split, split, win_type_of
 
 FOUR_WILDS: Final = "four_wilds"
@@ -65,6 +65,7 @@ _BASE: Final = {
 _SHAPE_ORDER: Final = (Shape.STANDARD.value, Shape.SEVEN_PAIRS.value,
                        Shape.THIRTEEN_ORPHANS.value, FOUR_WILDS)
 ORPHANS: Final[tuple[Tile, ...]] = (0, 8, 9, 17, 18, 26, *range(27, 34))
+_CODES: Final = T.ALL_CODES
 
 
 def four_wild_kind(hand: Hand, win_type: WinType, first_turn: bool, cfg: Config) -> Tile | None:
@@ -91,9 +92,14 @@ def shapes_of(hand: Hand, context: Context, cfg: Config) -> tuple[tuple[str, ...
     return shapes, sp
 
 
-def check(hand: Hand, context: Context, cfg: Config) -> WinCheck:
+Found = tuple[tuple[str, ...], Split]
+"""What `shapes_of` says of a hand: the fan operation asks it once for check, score and
+reading."""
+
+
+def check(hand: Hand, context: Context, cfg: Config, found: Found | None = None) -> WinCheck:
     """Win or the first reason against it (RULES.md §0.7): no shape, then the discard rule."""
-    shapes, sp = shapes_of(hand, context, cfg)
+    shapes, sp = found or shapes_of(hand, context, cfg)
     if not shapes:
         return WinCheck(False, reason="no_winning_shape")
     if win_type_of(context.win_type) is WinType.DISCARD and (
@@ -134,9 +140,9 @@ def flush_suit(suits: set[int]) -> int | None:
     return None
 
 
-def score(hand: Hand, context: Context, cfg: Config) -> Scored:
+def score(hand: Hand, context: Context, cfg: Config, found: Found | None = None) -> Scored:
     """The best-scoring shape of a winning hand (``check`` said win)."""
-    shapes, sp = shapes_of(hand, context, cfg)
+    shapes, sp = found or shapes_of(hand, context, cfg)
     no_wild = 0 if sp.holds_wild else cfg.no_wild_fan
     natural_flush = flush_suit(suits_of(sp.naturals, hand.melds))
     best: Scored | None = None
@@ -181,7 +187,8 @@ def _scored(shape: str, base: int, triplets: bool, flush: int | None, no_wild: i
 # The reading
 
 
-def reading(hand: Hand, context: Context, cfg: Config, scored: Scored) -> Reading:
+def reading(hand: Hand, context: Context, cfg: Config, scored: Scored,
+            found_split: Split | None = None) -> Reading:
     """One reading that earns ``scored``: declared melds first, then the concealed groups
     (the pair last), each wildcard shown with the kind it stands for.
 
@@ -189,13 +196,13 @@ def reading(hand: Hand, context: Context, cfg: Config, scored: Scored) -> Readin
     physical tile sits beside its meaning rather than in sorted order.
     """
     declared = tuple(_declared(m) for m in hand.melds)
-    sp = split(hand, win_type_of(context.win_type), cfg)
+    sp = found_split or split(hand, win_type_of(context.win_type), cfg)
     if scored.shape == FOUR_WILDS:
         singles = tuple(Group(GroupKind.SINGLE.value, (T.code(t),), (T.code(t),))
                         for t in sorted(hand.concealed_with_win))
         return Reading(FOUR_WILDS, declared + singles)
     rules = cfg.triplets_rules if scored.triplets else cfg.rules
-    found: ShapeReading = next(readings(sp.naturals, sp.wilds, rules, Shape(scored.shape)))
+    found: ShapeReading = first_reading(sp.naturals, sp.wilds, rules, Shape(scored.shape))
     return Reading(scored.shape, declared + _resolve(found, sp, hand.melds, scored, cfg))
 
 
@@ -226,8 +233,8 @@ def _resolve(found: ShapeReading, sp: Split, melds: tuple[Meld, ...], scored: Sc
             kind = _free_kind(physical, len(as_), used, found.shape, scored, cfg)
             used[kind] += len(as_)
             as_ = [kind] * len(as_)
-        groups.append(Group(g.kind.value, tuple(T.code(t) for t in physical),
-                            tuple(T.code(t) for t in as_)))
+        groups.append(Group(g.kind.value, tuple([_CODES[t] for t in physical]),
+                            tuple([_CODES[t] for t in as_])))
     return tuple(groups)
 
 

@@ -14,9 +14,10 @@ from engine import tiles as T
 from engine.hand import Meld, MeldKind
 from engine.shapes import ShapeRules, completing_kinds
 from engine.shapes import shanten as shape_shanten
+from engine.shapes import shanten_after_draws as shanten_after
 from engine.tiles import Tile
 from engine.variants.hongzhong_rules import Config, split_tiles
-from engine.variants.hongzhong_scoring import flush_suit, suits_of
+from engine.variants.hongzhong_scoring import ORPHANS, flush_suit, suits_of
 
 
 def wait_fans(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
@@ -143,3 +144,66 @@ def shanten(concealed: Sequence[Tile], melds: tuple[Meld, ...] | int, cfg: Confi
         if room >= T.COPIES - 1:
             best = min(best, max(0, T.COPIES - 1 - held))
     return best
+
+
+NEVER = 99
+"""Shanten after drawing a kind outside the tile set (`engine.variants.base.NEVER`)."""
+
+
+def shanten_after_draws(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
+                        ) -> list[int]:
+    """``[shanten([*concealed, t], melds, cfg) for t in range(34)]`` (kinds outside the tile
+    set: `NEVER`) for 3n+1 ``concealed``: one table probe for every draw (a drawn wild kind
+    adds a wildcard), then the 四红中 road per draw as `shanten` takes it.
+
+    ``cfg.rules`` is the standard shape, 七对 and 十三幺 together, and its shanten the least
+    of theirs: the standard shape is probed first, and a special shape only when some draw
+    could go lower. After any draw, with p pairs among the naturals and W wildcards, 七对 is
+    at least 5 − p − W (the draw makes one more pair or brings one more wildcard); 十三幺,
+    missing m of its kinds, at least m − 2 − W (one kind found, one duplicate, or one more
+    wildcard).
+    """
+    naturals, wilds = split_tiles(concealed, cfg)
+    wild_kinds = tuple(cfg.wild)
+    out = shanten_after(naturals, wilds, cfg.standard_rules, wild_kinds)[1]
+    if len(concealed) == 13:  # the special shapes, when they can beat the standard shape
+        top = max(out[t] for t in cfg.kinds)
+        pairs = sum(n >> 1 for n in naturals)
+        if cfg.seven_pairs_rules is not None and 5 - pairs - wilds < top:
+            out = list(map(min, out, shanten_after(naturals, wilds, cfg.seven_pairs_rules,
+                                                   wild_kinds)[1]))
+        missing = sum(1 for t in ORPHANS if not naturals[t])
+        if cfg.orphans_rules is not None and missing - 2 - wilds < top:
+            out = list(map(min, out, shanten_after(naturals, wilds, cfg.orphans_rules,
+                                                   wild_kinds)[1]))
+    for t in range(T.KIND_COUNT):
+        if t not in cfg.kinds:
+            out[t] = NEVER
+    if cfg.four_wild_win != "anytime":
+        return out
+    meld_tiles = {t for m in melds for t in m.tiles}
+    room = len(concealed) >= T.COPIES - 1  # tiles kept after the best discard of 3n+2
+    for kind in cfg.wild:
+        if kind in meld_tiles:
+            continue  # a declared copy is no longer a wildcard: four can never be held
+        held = concealed.count(kind)
+        # the road after drawing another kind (held copies), and after drawing this one
+        for t, now in ((-1, held), (kind, held + 1)):
+            if now >= T.COPIES:
+                value = -1
+            elif room:
+                value = max(0, T.COPIES - 1 - now)
+            else:
+                continue
+            if t < 0:
+                out = [min(x, value) if k in cfg.kinds and k != kind else x
+                       for k, x in enumerate(out)]
+            elif t in cfg.kinds:
+                out[t] = min(out[t], value)
+    return out
+
+
+def wait_kinds(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
+               ) -> tuple[Tile, ...]:
+    """The kinds a self-draw wins on (`wait_fans` without the fans)."""
+    return tuple(t for t, _ in wait_fans(concealed, melds, cfg))

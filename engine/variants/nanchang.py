@@ -32,24 +32,40 @@ Decisions (where RULES.md leaves room; see also ``nanchang_shapes``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from functools import lru_cache
+from itertools import product
+from typing import Any, ClassVar, Final
 
 from engine import shapes
 from engine import tiles as T
 from engine.errors import Problem, RequestError, invalid_field, missing_field, raise_if
 from engine.hand import Context, Hand, HandRules, Holding, Jing, Request, WinType, check_hand
 from engine.hand import standard_chow as _standard_chow
-from engine.options import OptionSpec, OptionType
-from engine.results import KongAnswer, Pattern, Reading
+from engine.options import OptionSpec, OptionType, resolve
+from engine.results import KongAnswer, Pattern, Reading, Wait
 from engine.tiles import Tile
 from engine.variants import nanchang_checks as C
 from engine.variants.base import Options, Variant, WinCheck
 from engine.variants.nanchang_jing import BAWANG_MODES, JING_MODES, jing_pair, settle
 from engine.variants.nanchang_payments import WinPayment, kong_payments, win_payments
 from engine.variants.nanchang_reading import pattern, patterns, reading
-from engine.variants.nanchang_shapes import Candidate, Readings, evaluate, rules_for, split
+from engine.variants.nanchang_shapes import (
+    RULE_OPTIONS,
+    Candidate,
+    Readings,
+    evaluate,
+    rules_for,
+    split,
+)
+from engine.variants.nanchang_waits import (
+    part_shanten,
+    shanten_after_draws,
+    wait_candidates,
+    wait_fans,
+)
+from engine.variants.quick import OptionCache, plainly_valid, warm
 
 _B = OptionType.BOOLEAN
 OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -144,6 +160,14 @@ def honor_chow_or_standard(tiles: Sequence[Tile]) -> bool:
                                 or kinds == {T.WHITE, T.GREEN, T.RED})
 
 
+@lru_cache(maxsize=8)
+def _hand_rules(tile_set: str, honor_chow: bool) -> HandRules:
+    """The hand rules of an option set (built once: HandRules is immutable)."""
+    return HandRules(T.TILE_SETS[tile_set], chow_melds=True,
+                     chow_shape=honor_chow_or_standard if honor_chow else _standard_chow,
+                     tile_set_name=tile_set)
+
+
 class Nanchang(Variant):
     id: ClassVar[str] = "nanchang"
     name: ClassVar[str] = "Nanchang mahjong"
@@ -151,16 +175,22 @@ class Nanchang(Variant):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("kong", "jing", "jing-settlement")
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._options = OptionCache(
+            lambda given: resolve(self.option_specs, given, self.extra_option_problems(given)))
+
     # --- the variant's rules ---------------------------------------------------------------
 
     def tile_set(self, options: Options) -> str:
         return str(options["tile_set"])
 
     def hand_rules(self, options: Options) -> HandRules:
-        return HandRules(T.TILE_SETS[options["tile_set"]], chow_melds=True,
-                         chow_shape=(honor_chow_or_standard if options["honor_chow"]
-                                     else _standard_chow),
-                         tile_set_name=options["tile_set"])
+        return _hand_rules(options["tile_set"], options["honor_chow"])
+
+    def options(self, request: Request) -> Options:
+        """The effective options, resolved once per option set (`quick.OptionCache`)."""
+        return self._options.get(request.options)
 
     def wait_context(self, context: Context) -> Context:
         """Waits are tried as self-draws (a wildcard variant, RULES.md §0.6), no event flags."""
@@ -186,8 +216,11 @@ class Nanchang(Variant):
         rules = self.hand_rules(options)
         if hand is not None:
             size, needs_win_tile = hand
-            problems += check_hand(request.hand, rules, size=size, needs_win_tile=needs_win_tile,
-                                   visible=request.context.visible)
+            if not plainly_valid(request.hand, rules, size=size, needs_win_tile=needs_win_tile,
+                                 visible=request.context.visible):
+                problems += check_hand(request.hand, rules, size=size,
+                                       needs_win_tile=needs_win_tile,
+                                       visible=request.context.visible)
         if jing:
             problems += C.jing_problems(request.context, rules.tile_kinds, rules.tile_set_name)
         raise_if(problems)
@@ -209,9 +242,9 @@ class Nanchang(Variant):
         if (found.jing_diao and win_type is not WinType.SELF_DRAW
                 and options["jing_diao_self_draw_only"] and special != "di_hu"):
             return Outcome(False, "jing_diao_needs_self_draw")
-        order = list(shapes.Shape)
-        kinds = sorted({c.shape for c in found.candidates}, key=order.index)
-        return Outcome(True, best=best, shapes=tuple(s.value for s in kinds), special=special)
+        held = {c.shape for c in found.candidates}
+        return Outcome(True, best=best, shapes=tuple(s.value for s in _SHAPES if s in held),
+                       special=special)
 
     def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
         result = self.outcome(hand, context, options)
@@ -230,11 +263,31 @@ class Nanchang(Variant):
         rules = rules_for(options)
         sp = split(Hand(tuple(concealed)), _jing(context), claimed_natural=False)
         if not sp.wilds:
-            return shapes.shanten(sp.face, 0, rules.natural)
-        best = shapes.shanten(sp.naturals, sp.wilds, rules.wild)
+            return part_shanten(sp.face, 0, rules.natural_parts)
+        best = part_shanten(sp.naturals, sp.wilds, rules.wild_parts)
         if not rules.wild_covers_face:
-            best = min(best, shapes.shanten(sp.face, 0, rules.natural))
+            best = min(best, part_shanten(sp.face, 0, rules.natural_parts))
         return best
+
+    def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                            options: Options) -> list[int]:
+        return shanten_after_draws(concealed, _jing(context), options)
+
+    def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                        options: Options) -> Iterable[Tile]:
+        return wait_candidates(concealed, _jing(context), options)
+
+    def wait_list(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                  options: Options) -> tuple[Wait, ...]:
+        """The shared definition (a self-draw of each candidate kind that is a win, with
+        its fan), each trial judged once — ``check`` and ``fan_value`` would judge it
+        twice — and the 13 tiles split and probed once (`nanchang_waits.wait_fans`)."""
+        own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
+        seen = T.counts(context.visible)
+        found = wait_fans(concealed, hand.melds, _jing(context), context.others_hold_jing,
+                          options, lambda t: own[t] >= T.COPIES)
+        return tuple(Wait(T.code(t), max(0, T.COPIES - own[t] - seen[t]), fan)
+                     for t, fan in found)
 
     # --- operations ------------------------------------------------------------------------
 
@@ -320,6 +373,10 @@ class Nanchang(Variant):
         return JingSettlementAnswer(tuple(scores), tuple(deltas), options)
 
 
+_SHAPES: Final = tuple(shapes.Shape)
+"""The shape ids in the order answers list them."""
+
+
 def _jing(context: Context) -> Jing:
     if context.jing is None:
         raise RequestError(C.jing_problems(context, frozenset(), "136"))
@@ -341,3 +398,8 @@ def _tian_di(context: Context, win_type: WinType) -> str | None:
 
 
 VARIANT = Nanchang()
+warm(r for options in product(*((s.default, *(s.choices or (not s.default,)))
+                                for s in OPTION_SPECS if s.name in RULE_OPTIONS))
+     for rules in [rules_for(dict(zip(RULE_OPTIONS, options, strict=True)))]
+     for r in (rules.wild, rules.natural, rules.triplets, *rules.wild_parts,
+               *rules.natural_parts))

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from engine import shapes
 from engine import tiles as T
 from engine.hand import Hand
 from engine.results import Group, Pattern, Reading
 from engine.shapes import FREE, GroupKind, ShapeGroup
 from engine.tiles import Tile
+from engine.variants.first_reading import first_reading
 from engine.variants.nanchang_shapes import BONUS_FAN, SHAPE_FAN, Candidate
 
 PATTERNS: Final = {
@@ -36,6 +36,8 @@ PATTERNS: Final = {
 }
 """Every pattern id with its names, in the order of RULES.md §3.4 then §3.5."""
 FAN: Final = {**SHAPE_FAN, **BONUS_FAN, "tian_hu": 0, "di_hu": 0}
+_ORDER: Final = {p: i for i, p in enumerate(PATTERNS)}
+_CODES: Final = T.ALL_CODES
 
 
 def pattern(pid: str) -> Pattern:
@@ -45,15 +47,14 @@ def pattern(pid: str) -> Pattern:
 
 def patterns(ids: Sequence[str]) -> tuple[Pattern, ...]:
     """Pattern objects in table order."""
-    order = list(PATTERNS)
-    return tuple(pattern(p) for p in sorted(ids, key=order.index))
+    return tuple(pattern(p) for p in sorted(ids, key=_ORDER.__getitem__))
 
 
 def reading(candidate: Candidate, hand: Hand) -> Reading:
     """The first reading of the candidate's shape, concealed groups first, then the declared
     melds (``declared: true``, each tile as itself)."""
-    found = next(shapes.readings(candidate.naturals, len(candidate.wild_tiles),
-                                 candidate.rules, candidate.shape))
+    found = first_reading(candidate.naturals, len(candidate.wild_tiles), candidate.rules,
+                          candidate.shape)
     groups = list(_place_wilds(found.groups, candidate.wild_tiles))
     for meld in hand.melds:
         codes = tuple(T.codes(meld.tiles))
@@ -62,6 +63,12 @@ def reading(candidate: Candidate, hand: Hand) -> Reading:
 
 
 def _place_wilds(groups: Sequence[ShapeGroup], wild_tiles: Sequence[Tile]) -> list[Group]:
+    if not wild_tiles:  # every place is a natural: each tile stands for itself
+        out = []
+        for g in groups:
+            codes = tuple([_CODES[a] for a in g.as_])
+            out.append(Group(g.kind.value, codes, codes))
+        return out
     pool = list(wild_tiles)
     physical: list[list[Tile | None]] = [
         [None if w else a for a, w in zip(g.as_, g.wild, strict=True)] for g in groups]
@@ -81,8 +88,8 @@ def _place_wilds(groups: Sequence[ShapeGroup], wild_tiles: Sequence[Tile]) -> li
         as_ = list(g.as_)
         if any(a == FREE for a in as_):
             as_ = _free_kind(g.kind, placed[0], len(as_))
-        out.append(Group(g.kind.value, tuple(T.code(t) for t in placed),
-                         tuple(T.code(a) for a in as_)))
+        out.append(Group(g.kind.value, tuple([_CODES[t] for t in placed]),
+                         tuple([_CODES[a] for a in as_])))
     return out
 
 

@@ -27,7 +27,7 @@ Decisions (where RULES.md leaves room):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
@@ -46,6 +46,9 @@ _SHAPE_PATTERN: Final = {Shape.STANDARD: "ping_hu", Shape.SEVEN_PAIRS: "qi_dui",
                          Shape.SHI_SAN_LAN: "shi_san_lan"}
 
 
+Parts = tuple[ShapeRules, ShapeRules, ShapeRules | None]
+
+
 @dataclass(frozen=True)
 class Rules:
     """The shape rules of one option set: substituting, face value, and triplets only."""
@@ -59,6 +62,15 @@ class Rules:
     wild_covers_face: bool
     """Every face-value win is a substituting win too (a wildcard may stand for itself),
     unless 十三烂 or all-精 groups are refused to substitutes."""
+    wild_parts: Parts
+    natural_parts: Parts
+    """``wild`` and ``natural`` shape by shape (standard, 七对, 十三烂 or None): their least
+    shanten is the whole rule set's, and the specials need asking only when they can win."""
+
+
+RULE_OPTIONS: Final = ("tile_set", "honor_chow", "qidui_allow_four", "shisanlan_allow_jing",
+                       "jing_only_group_allowed")
+"""The options the shape rules depend on (`rules_for`)."""
 
 
 def rules_for(options: Mapping[str, Any]) -> Rules:
@@ -78,7 +90,20 @@ def _rules(tile_set: str, honor_chow: bool, four: bool, lan_jing: bool, wild_onl
                            seven_pairs=True, seven_pairs_four_as_two=four, shi_san_lan=lan),
         triplets=ShapeRules(kinds, wild_only_groups=wild_only, triplets_only=True),
         honor_chows=honor_chow, wild_only=wild_only, four_as_two=four,
-        wild_covers_face=wild_only and (lan_jing or not lan))
+        wild_covers_face=wild_only and (lan_jing or not lan),
+        wild_parts=_parts(kinds, honor_chow, wild_only, four, lan and lan_jing),
+        natural_parts=_parts(kinds, honor_chow, wild_only, four, lan))
+
+
+def _parts(kinds: frozenset[Tile], honor_chow: bool, wild_only: bool, four: bool,
+           lan: bool) -> Parts:
+    def one(standard: bool, seven_pairs: bool, shi_san_lan: bool) -> ShapeRules:
+        return ShapeRules(kinds, honor_chows=honor_chow, wild_only_groups=wild_only,
+                          standard=standard, seven_pairs=seven_pairs,
+                          seven_pairs_four_as_two=four, shi_san_lan=shi_san_lan)
+
+    return (one(True, False, False), one(False, True, False),
+            one(False, False, True) if lan else None)
 
 
 @dataclass(frozen=True)
@@ -100,17 +125,19 @@ class Split:
 def split(hand: Hand, jing: Jing, claimed_natural: bool) -> Split:
     """Concealed 精 are wild; the win tile too, unless ``claimed_natural`` (a 精 claimed from
     a discard or a robbed kong under ``claimed_jing_is_natural``)."""
-    wild_kinds = (jing.zheng, jing.fu)
-    naturals = [0] * T.KIND_COUNT
     face = [0] * T.KIND_COUNT
-    wild: list[Tile] = []
-    for i, t in enumerate(hand.concealed_with_win):
+    for t in hand.concealed_with_win:
         face[t] += 1
-        is_win_tile = hand.win_tile is not None and i == len(hand.concealed)
-        if t in wild_kinds and not (is_win_tile and claimed_natural):
-            wild.append(t)
-        else:
-            naturals[t] += 1
+    naturals = list(face)
+    wild: list[Tile] = []
+    for k in {jing.zheng, jing.fu}:
+        if face[k]:
+            naturals[k] = 0
+            wild += [k] * face[k]
+    win = hand.win_tile
+    if claimed_natural and win is not None and win in wild:
+        naturals[win] += 1
+        wild.remove(win)
     return Split(tuple(naturals), tuple(sorted(wild)), tuple(face))
 
 
@@ -164,28 +191,62 @@ def evaluate(hand: Hand, jing: Jing, *, self_drawn: bool, others_hold_jing: bool
     rules = rules_for(options)
     claimed_natural = not self_drawn and bool(options["claimed_jing_is_natural"])
     sp = split(hand, jing, claimed_natural)
-    # (rules, naturals, wildcards, at face value) and the shapes each completes; the wild
-    # semantics first: when it finds nothing and covers the face-value one (a wildcard may
-    # stand for itself; 十三烂 and all-精 groups allowed), there is nothing to find
+
+    def facts() -> HandFacts:
+        return HandFacts(
+            diao=jing_diao(hand, jing, rules),
+            no_chow_meld=all(m.kind is not MeldKind.CHOW for m in hand.melds),
+            holds_jing=not {jing.zheng, jing.fu}.isdisjoint(hand.all_tiles))
+
+    return read_split(sp, rules, options, others_hold_jing, facts)
+
+
+@dataclass(frozen=True, slots=True)
+class HandFacts:
+    """What the candidates need of the hand beyond its concealed part: 精钓 (of the tiles
+    before the win), no chow meld declared, and any 精 tile among all the player's tiles."""
+
+    diao: bool
+    no_chow_meld: bool
+    holds_jing: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What the table probes of the waits already say of a trial hand: the shapes each
+    semantics completes (``win_shapes``) and whether its standard shape reads as triplets
+    only (``is_complete`` under ``Rules.triplets``)."""
+
+    wild: tuple[Shape, ...]
+    face: tuple[Shape, ...]
+    wild_triplets: bool
+    face_triplets: bool
+
+
+def read_split(sp: Split, rules: Rules, options: Mapping[str, Any],
+               others_hold_jing: bool | None, facts_of: Callable[[], HandFacts],
+               known: Known | None = None) -> Readings:
+    """The candidates of a split concealed part (``evaluate`` after the split; the waits
+    call it once per drawn kind, with what their probes ``known``). ``facts_of`` is asked
+    only when some shape is complete."""
     found: list[tuple[ShapeRules, tuple[int, ...], tuple[Tile, ...], bool,
                       tuple[Shape, ...]]] = []
     if sp.wilds:
-        wild = shapes.win_shapes(sp.naturals, sp.wilds, rules.wild)
+        wild = known.wild if known else shapes.win_shapes(sp.naturals, sp.wilds, rules.wild)
         if not wild and rules.wild_covers_face:
             return Readings((), False)
         found.append((rules.wild, sp.naturals, sp.wild_tiles, False, wild))
     found.insert(0, (rules.natural, sp.face, (), True,
-                     shapes.win_shapes(sp.face, 0, rules.natural)))
+                     known.face if known else shapes.win_shapes(sp.face, 0, rules.natural)))
     if not any(f[4] for f in found):
         return Readings((), False)
 
-    diao = jing_diao(hand, jing, rules)
-    no_chow_meld = all(m.kind is not MeldKind.CHOW for m in hand.melds)
+    facts = facts_of()
+    diao, no_chow_meld = facts.diao, facts.no_chow_meld
     honors_all = all(sp.face[k] for k in T.HONOR_KINDS)
     bonus: list[str] = []
     flat = 0
-    if options["deguo_allow_natural_jing"] or not any(t in (jing.zheng, jing.fu)
-                                                       for t in hand.all_tiles):
+    if options["deguo_allow_natural_jing"] or not facts.holds_jing:
         bonus.append("de_zhong_de" if others_hold_jing is False else "de_guo")
         flat += options["deguo_flat"]
     tail = ("jing_diao",) if diao else ()
@@ -203,8 +264,9 @@ def evaluate(hand: Hand, jing: Jing, *, self_drawn: bool, others_hold_jing: bool
     for srules, naturals, wild_tiles, at_face, complete in found:
         extra, extra_flat = (bonus, flat) if at_face else ([], 0)
         for shape in complete:
-            if shape is Shape.STANDARD and no_chow_meld and shapes.is_complete(
-                    naturals, len(wild_tiles), rules.triplets):
+            if shape is Shape.STANDARD and no_chow_meld and (
+                    (known.face_triplets if at_face else known.wild_triplets) if known
+                    else shapes.is_complete(naturals, len(wild_tiles), rules.triplets)):
                 add("da_qi_dui", shape, rules.triplets, naturals, wild_tiles, extra, extra_flat)
             elif shape is Shape.STANDARD:
                 if at_face or not options["wu_ping_hu"] or diao:

@@ -39,7 +39,7 @@ Decisions (where RULES.md / API.md leave room):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -52,6 +52,7 @@ from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading
 from engine.tiles import Tile
 from engine.variants import sichuan_payments as P
 from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.quick import warm
 from engine.variants.sichuan_scoring import (
     NO_WINNING_SHAPE,
     QUE_YI_MEN,
@@ -61,7 +62,7 @@ from engine.variants.sichuan_scoring import (
     prefs_for,
     suits_held,
 )
-from engine.variants.sichuan_shapes import analyse
+from engine.variants.sichuan_shapes import RULES_108, analyse
 
 _I, _B, _S = OptionType.INTEGER, OptionType.BOOLEAN, OptionType.STRING
 OPTION_SPECS: Final = (
@@ -107,6 +108,14 @@ RULES_WITHOUT: Final = tuple(
     for d in range(3))
 """The general search's rules with suit ``d`` dropped: its tiles are tiles to exchange
 (缺一门), for shanten."""
+STANDARD_WITHOUT: Final = tuple(
+    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d})) for d in range(3))
+PAIRS_WITHOUT: Final = tuple(
+    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d}), standard=False,
+                 seven_pairs=True, seven_pairs_four_as_two=True)
+    for d in range(3))
+"""`RULES_WITHOUT` shape by shape (their least is its answer), for the draws of discards."""
+SUIT_KINDS: Final = 27
 HAND_RULES: Final = HandRules(tile_kinds=T.TILE_SETS["108"], chow_melds=False,
                               tile_set_name="108")
 _ALL_SUITS: Final = frozenset({0, 1, 2})
@@ -247,6 +256,26 @@ class Sichuan(Variant):
         """As `shanten`, but a suit a declared meld holds cannot be the one dropped."""
         return _shanten(concealed, _drop_suits(hand, context))
 
+    def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                            options: Options) -> list[int]:
+        """`hand_shanten` after each draw, from one table probe per suit that may be dropped
+        (see `_shanten_after_draws`)."""
+        return _shanten_after_draws(concealed, _drop_suits(hand, context))
+
+    def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                        options: Options) -> Iterable[Tile]:
+        """The kinds completing a standard shape or 七对 (one table probe), less those that
+        break 缺一门 — `check` refuses them before it looks at the shape."""
+        mask = suits_held((*concealed, *(m.tiles[0] for m in hand.melds)))
+        missing = context.missing_suit
+        if missing is not None:
+            if mask >> missing & 1:
+                return ()
+            return [t for t in S.completing_kinds(T.counts(concealed), 0, RULES_108, ())
+                    if t // 9 != missing]
+        return [t for t in S.completing_kinds(T.counts(concealed), 0, RULES_108, ())
+                if mask | 1 << t // 9 != 7]
+
     # --- operations ---------------------------------------------------------------------------
 
     def discards(self, request: Request) -> DiscardsAnswer:
@@ -323,6 +352,54 @@ def _shanten(concealed: Sequence[Tile], drops: frozenset[int]) -> int:
     return min(S.shanten(part, 0, RULES_WITHOUT[d]) for d in order)
 
 
+def _shanten_after_draws(concealed: Sequence[Tile], drops: frozenset[int]) -> list[int]:
+    """``[_shanten([*concealed, t], drops) for t in range(34)]`` (honors: `NEVER`), with one
+    `engine.shapes.shanten_after_draws` per dropped suit instead of 27 × 3 look-ups.
+
+    After drawing t, `_shanten` takes the first droppable suit absent from the hand, or the
+    least over every droppable suit. A suit is probed only when some draw needs it: dropping
+    suit d leaves its tiles dead, and a 3n+2 part with k dead tiles has shanten ≥ k − 1 (one
+    discard removes one dead tile, a ready hand holds none), so d is skipped for draws whose
+    best value so far is at most that bound. Each probe asks the standard shape first and
+    七对 only when it can do better: with p pairs among the 13 tiles a draw leaves at most
+    p + 1, so 七对's shanten is at least 5 − p.
+    """
+    out = [NEVER] * T.KIND_COUNT
+    if not drops:
+        return out
+    part = T.counts(concealed)
+    order = sorted(drops)
+    sizes = [sum(part[9 * d : 9 * d + 9]) for d in range(3)]
+    absent = [d for d in order if not sizes[d]]
+    pairs_floor = 5 - sum(c >> 1 for c in part)
+    probed: dict[int, list[int]] = {}
+
+    def after(d: int) -> list[int]:
+        found = probed.get(d)
+        if found is None:
+            found = S.shanten_after_draws(part, 0, STANDARD_WITHOUT[d], ())[1][:SUIT_KINDS]
+            if pairs_floor < max(found):
+                found = list(map(min, found,
+                                 S.shanten_after_draws(part, 0, PAIRS_WITHOUT[d], ())[1]))
+            probed[d] = found
+        return found
+
+    for suit in range(3):
+        lo, hi = 9 * suit, 9 * suit + 9
+        first = next((d for d in absent if d != suit), None)
+        if first is not None:
+            out[lo:hi] = after(first)[lo:hi]
+            continue
+        # every droppable suit is held after the draw: the least over them
+        best = [NEVER] * 9
+        for bound, d in sorted((sizes[d] + (d == suit) - 1, d) for d in order):
+            if bound >= max(best):
+                break
+            best = list(map(min, best, after(d)[lo:hi]))
+        out[lo:hi] = best
+    return out
+
+
 def _suit_to_drop(hand: Hand, context: Context) -> int | None:
     """The suit whose tiles discards list first: the declared missing suit; undeclared, and
     with all three suits held, the droppable suit leaving the lowest shanten (then the fewest
@@ -343,3 +420,4 @@ def _suit_to_drop(hand: Hand, context: Context) -> int | None:
 
 
 VARIANT: Final = Sichuan()
+warm((*RULES_WITHOUT, *STANDARD_WITHOUT, *PAIRS_WITHOUT, RULES_108))

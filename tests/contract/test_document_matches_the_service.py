@@ -110,3 +110,33 @@ def test_batch_example(client):
     body = post["requestBody"]["content"]["application/json"]["examples"]["two"]["value"]
     results = client.post("/v1/batch", json=body).get_json()["results"]
     assert [r["status"] for r in results] == [200, 404]
+
+
+def component_example(response: str, name: str | None = None) -> Any:
+    content = spec()["components"]["responses"][response]["content"]
+    media = content["application/problem+json"]
+    return media["example"] if name is None else media["examples"][name]["value"]
+
+
+@pytest.mark.parametrize("response, name, path, raw, content_type", [
+    ("BadRequest", None, "/v1/sichuan/win", '{"hand": NaN}', "application/json"),
+    ("UnknownVariant", None, "/v1/riichi/win", "{}", "application/json"),
+    ("NotFoundV1", "unknown-variant", "/v1/riichi/win", "{}", "application/json"),
+    ("NotFoundV1", "operation-not-supported", "/v1/sichuan/birds", "{}", "application/json"),
+    ("UnsupportedMediaType", None, "/v1/sichuan/win", "{}", "text/plain"),
+    ("ValidationFailed", "too-many-copies", "/v1/sichuan/win",
+     '{"hand": "11112345678999m", "win_tile": "1m"}', "application/json"),
+    ("ValidationFailed", "unknown-member", "/v1/sichuan/win",
+     '{"hand_tiles": "1112345678999m", "win_tile": "5m"}', "application/json"),
+])
+def test_documented_problem_examples_are_real(client, response, name, path, raw, content_type):
+    r = client.post(path, data=raw, content_type=content_type)
+    assert r.get_json() == component_example(response, name)
+
+
+def test_documented_401_and_413_examples_are_real():
+    keyed = create_app(Settings(api_keys=("k",))).test_client()
+    assert keyed.post("/v1/sichuan/win", json={}).get_json() == component_example("Unauthorized")
+    r = create_app(Settings()).test_client().post(
+        "/v1/sichuan/win", data=" " * (1024 * 1024 + 1), content_type="application/json")
+    assert r.get_json() == component_example("PayloadTooLarge")

@@ -1,0 +1,115 @@
+"""`to_wire`'s shortcuts (plain members, items and values taken without a call; all-plain
+tuples, lists and dicts copied whole) give exactly what the plain recursive mapping gives.
+
+The reference below is the mapping as engine/results.py states it, one value at a time, with
+no shortcut; both map thousands of generated answers and must agree on every member, its
+order and the exact type of every value (a StrEnum member must become its plain ``str``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum, IntEnum, StrEnum
+from typing import Any
+
+import pytest
+
+from engine import results
+from service.mapping import to_wire
+
+
+def reference(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return reference(value.value)
+    if isinstance(value, str | int | float | bool | type(None)):
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name.removesuffix("_"): reference(getattr(value, f.name))
+                for f in dataclasses.fields(value) if getattr(value, f.name) is not None}
+    if isinstance(value, Mapping):
+        return {str(k): reference(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [reference(v) for v in value]
+    raise TypeError(type(value).__name__)
+
+
+def typed(value: Any) -> Any:
+    """A value with every member's order and every leaf's exact type made visible."""
+    if isinstance(value, dict):
+        return ("dict", [(type(k), k, typed(v)) for k, v in value.items()])
+    if isinstance(value, list):
+        return ("list", [typed(v) for v in value])
+    return (type(value), value)
+
+
+class Colour(StrEnum):
+    RED = "red"
+    GREEN = "green"
+
+
+class Level(IntEnum):
+    LOW = 1
+
+
+class Tag(str):
+    """A str subclass that is no Enum: on the wire as itself."""
+
+
+@dataclass(frozen=True)
+class Box:
+    as_: Any
+    items: Any = None
+    note: Any = None
+
+
+def leaf(rng: random.Random) -> Any:
+    return rng.choice([None, True, False, 0, 3, -1, 2.5, "5p", "", "中", Colour.RED, Level.LOW,
+                       Tag("t")])
+
+
+def value(rng: random.Random, depth: int = 0) -> Any:
+    if depth > 3 or rng.random() < 0.35:
+        return leaf(rng)
+    kind = rng.choice(["tuple", "list", "dict", "box", "pattern", "group", "win"])
+    size = rng.randint(0, 4)
+    if kind == "tuple":
+        return tuple(value(rng, depth + 1) for _ in range(size))
+    if kind == "list":
+        return [value(rng, depth + 1) for _ in range(size)]
+    if kind == "dict":
+        keys = ["max_fan", "wild", Colour.GREEN, "b", 7, "a"]
+        return {rng.choice(keys): value(rng, depth + 1) for _ in range(size)}
+    if kind == "box":
+        return Box(value(rng, depth + 1), value(rng, depth + 1), value(rng, depth + 1))
+    if kind == "pattern":
+        return results.Pattern("gen", "Root", "根", rng.randint(0, 3),
+                               count=rng.choice([None, 2]), tiles=rng.choice([None, ("5m",)]))
+    if kind == "group":
+        return results.Group("pair", ("5z", "7z"), ("5z", "5z"), rng.random() < 0.5)
+    return results.WinAnswer(rng.random() < 0.5, rng.choice([None, ("standard",)]),
+                             rng.choice([None, "no shape"]), value(rng, depth + 1))
+
+
+def test_thousands_of_generated_answers_map_as_the_reference_does() -> None:
+    rng = random.Random(13)
+    for _ in range(4000):
+        answer = value(rng)
+        assert typed(to_wire(answer)) == typed(reference(answer)), answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "wire"),
+    [
+        (("1m", "2m"), ["1m", "2m"]),                           # all plain: copied whole
+        (("1m", Colour.RED), ["1m", "red"]),                    # an enum among them: its value
+        ({"a": 1, "b": None}, {"a": 1, "b": None}),             # a null option is kept
+        ({Colour.GREEN: 1, 7: "x"}, {"green": 1, "7": "x"}),    # keys become strings
+        ({"a": (Level.LOW,)}, {"a": [1]}),
+    ],
+)
+def test_shortcut_cases(answer: Any, wire: Any) -> None:
+    got = to_wire(answer)
+    assert typed(got) == typed(wire)
