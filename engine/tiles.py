@@ -27,6 +27,7 @@ Tile = int
 """A tile kind, 0..33."""
 
 SUIT_LETTERS: Final = "mpsz"
+_DIGITS: Final = frozenset("0123456789")
 KIND_COUNT: Final = 34
 COPIES: Final = 4
 HONOR_BASE: Final = 27
@@ -120,7 +121,7 @@ def _parse_slowly(text: str) -> list[Tile]:
     pending: list[tuple[int, int]] = []  # (digit, position)
     group_start = 0
     for i, ch in enumerate(text):
-        if ch.isdigit():
+        if ch in _DIGITS:  # ASCII only: str.isdigit() accepts ² and ١
             if not pending:
                 group_start = i
             pending.append((int(ch), i))

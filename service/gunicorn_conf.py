@@ -39,6 +39,7 @@ Decisions:
 
 from __future__ import annotations
 
+import gc
 import glob
 import json
 import logging
@@ -273,6 +274,11 @@ def on_starting(server: Any) -> None:
 
 
 def when_ready(server: Any) -> None:
+    """The app and its tables are loaded (``preload_app``): move every object made so far out
+    of the garbage collector's reach before the workers fork, so a full collection never walks
+    them (a 30 ms pause every few dozen batches) and copy-on-write pages stay shared."""
+    gc.collect()
+    gc.freeze()
     server.log.info("hupai listening; starting %d workers; metrics in %s", workers, METRICS_DIR)
 
 

@@ -121,16 +121,21 @@ def _finish(response: Response) -> Response:
         rule = request.url_rule
         route = rule.rule if rule is not None else UNMATCHED
         status = f"{response.status_code // 100}xx"
-        counter, latency = _http_children(route, request.method, status)
+        method = request.method if request.method in KNOWN_METHODS else "other"
+        counter, latency = _http_children(route, method, status)
         counter.inc()
         latency.observe(time.perf_counter() - start)
     return response
 
 
+KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+"""Methods that keep their own label; any other token a client sends counts as ``other``,
+so a caller cannot grow the label set."""
+
+
 @lru_cache(maxsize=1024)
 def _http_children(route: str, method: str, status: str) -> tuple[Counter, Histogram]:
-    """The two labelled children of a request's labels, looked up once per process (bounded:
-    the method is whatever token a client sends)."""
+    """The two labelled children of a request's labels, looked up once per process."""
     return HTTP_REQUESTS.labels(route, method, status), HTTP_LATENCY.labels(route, method, status)
 
 

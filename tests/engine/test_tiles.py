@@ -73,3 +73,11 @@ def test_make_rejects_tiles_that_do_not_exist() -> None:
     assert T.make(5, "p") == 13
     with pytest.raises(ValueError):
         T.make(8, "z")
+
+
+@pytest.mark.parametrize("text", ["²m", "١m", "1²m", "５p"])
+def test_only_ascii_digits_are_ranks(text: str) -> None:
+    # str.isdigit() is true for ² (superscript two), ١ (Arabic-Indic one) and ５ (full width);
+    # none of them is a rank: a clear error, never a crash or a silent 1m
+    with pytest.raises(T.TileParseError):
+        T.parse(text)

@@ -292,3 +292,21 @@ def test_console_script_is_declared() -> None:
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert project["project"]["scripts"]["hupai"] == "service.cli:main"
+
+
+def test_when_ready_freezes_what_the_preloaded_app_made(conf: Any) -> None:
+    import gc
+
+    class Server:
+        class log:  # stands in for gunicorn's server.log
+            @staticmethod
+            def info(*_args: Any) -> None:
+                pass
+
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    try:
+        conf.when_ready(Server())
+        assert gc.get_freeze_count() > 0  # the tables and app objects are out of GC's reach
+    finally:
+        gc.unfreeze()

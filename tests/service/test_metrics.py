@@ -46,6 +46,17 @@ def test_unmatched_paths_share_one_label_never_the_raw_path(client):
     assert "some-random-variant-name" not in text and "wp-admin" not in text
 
 
+def test_an_unknown_method_token_shares_one_label(client):
+    before = value("hupai_http_requests_total", route="unmatched", method="other",
+                   status="4xx")
+    client.open("/v1/toy/win", method="BREW", json=WIN)
+    client.open("/v1/toy/win", method="XYZZY", json=WIN)
+    assert value("hupai_http_requests_total", route="unmatched", method="other",
+                 status="4xx") == before + 2
+    text = client.get("/metrics").get_data(as_text=True)
+    assert "BREW" not in text and "XYZZY" not in text
+
+
 def test_latency_buckets_start_below_a_millisecond():
     assert metrics.BUCKETS[0] == 0.0001
     assert list(metrics.BUCKETS) == sorted(metrics.BUCKETS)
