@@ -199,12 +199,13 @@ class Hongzhong(Variant):
                 own[t] += 1
         if context.visible:
             seen = T.counts(context.visible)
-            keys = [(t, max(0, T.COPIES - own[t] - seen[t]), fan)
-                    for t, fan in found if own[t] < T.COPIES]
+            left = [max(0, T.COPIES - n - s) for n, s in zip(own, seen, strict=True)]
         else:
-            keys = [(t, T.COPIES - own[t], fan) for t, fan in found if own[t] < T.COPIES]
+            left = [T.COPIES - n for n in own]
         known = _WAITS.get
-        return tuple(known(key) or _new_wait(key) for key in keys)
+        # one list comprehension, no generator: a hand with many wildcards waits on ~32 kinds
+        return tuple([known((t, left[t], fan)) or _new_wait((t, left[t], fan))
+                      for t, fan in found if own[t] < T.COPIES])
 
     # --- fan ------------------------------------------------------------------------------
 

@@ -27,10 +27,19 @@ def wait_fans(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
     """
     naturals, wilds = split_tiles(concealed, cfg)
     wild_kinds = cfg.wild
-    standard = _completing(naturals, wilds, cfg.standard_rules, cfg)
     special = not melds
     pairs = _special_kinds(naturals, wilds, cfg.seven_pairs_rules if special else None, cfg)
     orphans = _special_kinds(naturals, wilds, cfg.orphans_rules if special else None, cfg)
+    holds_wild = wilds > 0 or any(t in wild_kinds for m in melds for t in m.tiles)
+    natural_no_wild = 0 if holds_wild else cfg.no_wild_fan  # a drawn wild kind is held
+    if (pairs == cfg.kinds and not cfg.pengpenghu_fan and not natural_no_wild
+            and not cfg.qingyise_fan):
+        # 七对 completes on every kind (many wildcards): with no bonus, each wait is worth
+        # its best base, and 七对's (≥ 0) is never below the standard shape's or 四红中's
+        # (0): only 十三幺 can add. One fan per class of kind, no standard probe.
+        top = max(cfg.qidui_fan, cfg.shisanyao_fan)
+        return [(k, top if k in orphans else cfg.qidui_fan) for k in sorted(cfg.kinds)]
+    standard = _completing(naturals, wilds, cfg.standard_rules, cfg)
     four = _four_wild_kinds(concealed, cfg)
     candidates = standard | pairs | orphans | four
     if not candidates:
@@ -38,15 +47,13 @@ def wait_fans(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
     triplets: frozenset[Tile] = frozenset()
     if cfg.pengpenghu_fan > 0 and standard and all(m.kind is not MeldKind.CHOW for m in melds):
         triplets = _completing(naturals, wilds, cfg.triplets_rules, cfg)
-    holds_wild = wilds > 0 or any(t in wild_kinds for m in melds for t in m.tiles)
-    natural_no_wild = 0 if holds_wild else cfg.no_wild_fan  # a drawn wild kind is held
     if not triplets and not natural_no_wild and not cfg.qingyise_fan:
         # no bonus can count: each shape is worth its base, the best shape wins
-        fans = dict.fromkeys(four, 0)
-        for kinds, fan in sorted(((standard, 0), (orphans, cfg.shisanyao_fan),
-                                  (pairs, cfg.qidui_fan)), key=lambda pair: pair[1]):
-            fans.update(dict.fromkeys(kinds, fan))
-        return sorted(fans.items())
+        qidui, shisanyao = cfg.qidui_fan, cfg.shisanyao_fan
+        if not orphans:
+            return [(k, qidui if k in pairs else 0) for k in sorted(candidates)]
+        return [(k, max(qidui if k in pairs else 0, shisanyao if k in orphans else 0))
+                for k in sorted(candidates)]
     flush_of = _flush_fans(suits_of(naturals, melds), cfg)
     face_suits = {T.suit(t) for t in concealed} | {T.suit(t) for m in melds for t in m.tiles}
     found = []
