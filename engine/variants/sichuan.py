@@ -60,9 +60,10 @@ from engine.variants.sichuan_scoring import (
     breaks_que_yi_men,
     evaluate,
     prefs_for,
+    read_part,
     suits_held,
 )
-from engine.variants.sichuan_shapes import RULES_108, analyse
+from engine.variants.sichuan_shapes import RULES_108
 
 _I, _B, _S = OptionType.INTEGER, OptionType.BOOLEAN, OptionType.STRING
 OPTION_SPECS: Final = (
@@ -197,13 +198,7 @@ class Sichuan(Variant):
 
     def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
         """缺一门 first (§0.7), then the shape: standard or 七对."""
-        part = [0] * 27
-        for t in hand.concealed_with_win:
-            part[t] += 1
-        info = analyse(tuple(part))
-        mask = info.mask
-        for m in hand.melds:
-            mask |= 1 << m.tiles[0] // 9
+        _, info, mask = read_part(hand)
         if breaks_que_yi_men(mask, context.missing_suit):
             return WinCheck(False, reason=QUE_YI_MEN)
         shapes = info.shapes

@@ -170,6 +170,19 @@ _SEVEN_PAIRS: Final = S.Shape.SEVEN_PAIRS
 _BASE_FAN: Final = {"ping_hu": 0, "dui_dui_hu": 1, "qi_dui": 2}
 
 
+def read_part(hand: Hand) -> tuple[list[int], PartInfo, int]:
+    """The concealed part's 27 counts (a validated 108-tile hand), what `analyse` knows of it,
+    and the bit mask of the suits the whole hand holds, melds included (for 缺一门)."""
+    part = [0] * 27
+    for t in hand.concealed_with_win:
+        part[t] += 1
+    info = analyse(tuple(part))
+    mask = info.mask
+    for m in hand.melds:
+        mask |= 1 << m.tiles[0] // 9
+    return part, info, mask
+
+
 def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
              reference: bool = False) -> Scored | str:
     """The best evaluation of a complete hand, or the reason it is no win (§0.7 order).
@@ -177,13 +190,7 @@ def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
     The readings to choose from are the few that can score best (`PartInfo.candidates`),
     or — with ``reference``, in the tests — every reading `engine.shapes.readings` finds.
     """
-    part = [0] * 27  # a 108-tile hand (validated before)
-    for t in hand.concealed_with_win:
-        part[t] += 1
-    info = analyse(tuple(part))
-    mask = info.mask
-    for m in hand.melds:
-        mask |= 1 << m.tiles[0] // 9
+    part, info, mask = read_part(hand)
     if breaks_que_yi_men(mask, context.missing_suit):
         return QUE_YI_MEN
     found = reference_candidates(part) if reference else info.candidates
