@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.variants import REGISTRY
-from service import routes, schemas
+from service import mapping, routes, schemas
 from service.app import create_app
 
 NOOP_ANSWER: dict[str, Any] = {"win": False}
@@ -31,7 +31,8 @@ def add_noop_routes(app: Any) -> list[str]:
     paths = []
     for variant_id in REGISTRY:
         operation = routes.Operation(
-            variant_id, "noop", _noop, win_schema(), schemas.max_depth(win_schema)
+            variant_id, "noop", _noop, win_schema(), schemas.max_depth(win_schema),
+            mapping.AnswerEncoder(),
         )
         path = f"/v1/{variant_id}/noop"
         app.add_url_rule(

@@ -18,11 +18,11 @@ content (400, 413, 415, 422), labelled by its problem code.
 
 from __future__ import annotations
 
+import math
 import os
 import platform
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from bisect import bisect_left
 from functools import cache, lru_cache
 
 from flask import Flask, Response, g, request
@@ -82,14 +82,43 @@ def observe_engine(variant: str, operation: str, seconds: float) -> None:
     _engine_seconds(variant, operation).observe(seconds)
 
 
-@contextmanager
-def engine_timer(variant: str, operation: str) -> Iterator[None]:
-    """Observe the engine's time for one evaluation (also when it raises)."""
-    start = time.perf_counter()
-    try:
-        yield
-    finally:
-        observe_engine(variant, operation, time.perf_counter() - start)
+class EngineTimes:
+    """The engine times of many evaluations (a batch's items), recorded together at the end.
+
+    Why: in multiprocess mode every histogram update takes a lock and writes two values into
+    a memory-mapped file, about 4 µs — a tenth of a batch item's whole cost. Recorded together,
+    each histogram gets one write for its sum and one per bucket hit, and the exposition is
+    what one ``observe`` per evaluation would give (``tests/service/test_metrics.py`` holds the
+    two side by side). It reaches into the child's ``_sum``, ``_buckets`` and
+    ``_upper_bounds``: prometheus_client has no public "observe many" (its version is pinned).
+    """
+
+    def __init__(self) -> None:
+        self._times: dict[tuple[str, str], list[float]] = {}
+
+    def add(self, variant: str, operation: str, seconds: float) -> None:
+        found = self._times.get((variant, operation))
+        if found is None:
+            self._times[variant, operation] = [seconds]
+        else:
+            found.append(seconds)
+
+    def record(self) -> None:
+        for (variant, operation), times in self._times.items():
+            observe_many(_engine_seconds(variant, operation), times)
+        self._times.clear()
+
+
+def observe_many(histogram: Histogram, amounts: list[float]) -> None:
+    """What ``histogram.observe(a)`` for each amount does, in one update per bucket hit."""
+    bounds = histogram._upper_bounds  # ascending, the last +Inf
+    hits = [0] * len(bounds)
+    for amount in amounts:
+        hits[bisect_left(bounds, amount)] += 1  # the first bound ≥ amount, as observe picks
+    histogram._sum.inc(math.fsum(amounts))
+    for i, count in enumerate(hits):
+        if count:
+            histogram._buckets[i].inc(count)
 
 
 @cache

@@ -39,6 +39,11 @@ RESERVED = frozenset({"variants", "batch"})
 """Path segments under /v1 that are not variants."""
 
 
+EngineTimeSink = Callable[[str, str, float], None]
+"""Where an evaluation's engine time goes: ``metrics.observe_engine`` for a request, a
+batch's ``metrics.EngineTimes.add`` for its items."""
+
+
 @dataclass(frozen=True)
 class Operation:
     """One variant's operation, ready to answer: built once per route."""
@@ -48,34 +53,37 @@ class Operation:
     call: EngineOperation
     schema: Schema
     depth: int
+    encode: mapping.AnswerEncoder
+    """The variant's encoder, shared by its operations (their answers carry the same options)."""
     load: Callable[[Any], dict[str, Any]] = field(init=False, repr=False, compare=False)
     """``schemas.load`` bound to ``schema`` (its fast path compiled once)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "load", schemas.loader(self.schema))
 
-    def answer(self, data: Any) -> Any:
-        """The wire answer for parsed JSON ``data``; RequestError when it cannot be evaluated."""
+    def answer(self, data: Any, record: EngineTimeSink = metrics.observe_engine) -> bytes:
+        """The JSON answer for parsed JSON ``data``; RequestError when it cannot be evaluated."""
         try:
             req = mapping.to_request(self.load(data))
             start = perf_counter()
             try:
                 result = self.call(req)
             finally:  # the engine's time, also when it raises
-                metrics.observe_engine(self.variant, self.op, perf_counter() - start)
+                record(self.variant, self.op, perf_counter() - start)
         except RequestError as e:
             metrics.validation_failure(self.variant, self.op, e.code.value)
             raise
-        return mapping.to_wire(result)
+        return self.encode(result)
 
 
 def build_operations(registry: Mapping[str, Variant]) -> dict[tuple[str, str], Operation]:
     ops = {}
     for variant_id, variant in registry.items():
+        encode = mapping.AnswerEncoder()
         for op, call in variant.operations().items():
             schema_cls = schemas.schema_for(op)
             ops[variant_id, op] = Operation(variant_id, op, call, schema_cls(),
-                                            schemas.max_depth(schema_cls))
+                                            schemas.max_depth(schema_cls), encode)
     return ops
 
 
@@ -92,10 +100,6 @@ def read_body(variant: str, op: str, depth: int) -> Any:
     except UnsupportedMediaType:
         metrics.validation_failure(variant, op, "not_json")
         raise
-
-
-def json_response(data: Any) -> Response:
-    return Response(mapping.encode(data), mimetype=JSON)
 
 
 # --- variant descriptions ---------------------------------------------------------------------
@@ -126,21 +130,21 @@ def describe(variant: Variant) -> dict[str, Any]:
 
 
 def batch_item(ops: Mapping[tuple[str, str], Operation], registry: Mapping[str, Variant],
-               item: Mapping[str, Any]) -> dict[str, Any]:
-    """One batch item's ``{"status", "body"}``: its answer or its own problem."""
+               item: Mapping[str, Any], record: EngineTimeSink) -> bytes:
+    """One batch item's ``{"status", "body"}`` as JSON: its answer or its own problem."""
     variant, op, body = item["variant"], item["op"], item["body"]
     operation = ops.get((variant, op))
     try:
         if operation is None:
             raise not_found(registry, variant, op)
-        return {"status": 200, "body": operation.answer(body)}
+        return b'{"status":200,"body":%b}' % operation.answer(body, record)
     except errors.HttpProblem as e:
-        return {"status": e.status, "body": e.body()}
+        return mapping.encode({"status": e.status, "body": e.body()})
     except RequestError as e:
-        return {"status": 422, "body": errors.request_error_body(e)}
+        return mapping.encode({"status": 422, "body": errors.request_error_body(e)})
     except Exception:
         log.exception("batch item %s/%s failed", variant, op)
-        return {"status": 500, "body": errors.internal_error_body()}
+        return mapping.encode({"status": 500, "body": errors.internal_error_body()})
 
 
 def not_found(registry: Mapping[str, Variant], variant: str, op: str) -> errors.HttpProblem:
@@ -186,8 +190,13 @@ def install(app: Flask, registry: Mapping[str, Variant]) -> dict[tuple[str, str]
         except RequestError as e:
             metrics.validation_failure("-", "batch", e.code.value)
             raise
-        results = [batch_item(ops, registry, item) for item in envelope["requests"]]
-        return json_response({"results": results})
+        times = metrics.EngineTimes()
+        try:
+            results = [batch_item(ops, registry, item, times.add)
+                       for item in envelope["requests"]]
+        finally:
+            times.record()
+        return Response(b'{"results":[%b]}' % b",".join(results), mimetype=JSON)
 
     def refine_404(e: NotFound) -> BaseResponse:
         match = _V1_PAIR.match(request.path)
@@ -209,7 +218,7 @@ def install(app: Flask, registry: Mapping[str, Variant]) -> dict[tuple[str, str]
 def _operation_view(operation: Operation) -> Any:
     def view() -> Response:
         data = read_body(operation.variant, operation.op, operation.depth)
-        return json_response(operation.answer(data))
+        return Response(operation.answer(data), mimetype=JSON)
 
     view.__name__ = f"{operation.variant}_{operation.op}".replace("-", "_")
     return view

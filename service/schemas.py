@@ -348,7 +348,9 @@ def _marshmallow_load(schema: Schema, data: Any) -> dict[str, Any]:
 def drop_nulls(value: Any) -> Any:
     """null counts as absent: remove null members (not list items) all the way down — except
     inside ``options``, where null can be a value (``"max_fan": null`` = no cap); the engine
-    treats a null option as absent unless null is one of its choices."""
+    treats a null option as absent unless null is one of its choices. A batch item's ``body``
+    is left as sent too: its operation's own loader reads it as that operation's path reads a
+    body, nulls included, so copying it here would be work done twice."""
     if isinstance(value, dict):  # a scalar member is kept as it is, without a call
         return {k: v if k in _VERBATIM or type(v) in _SCALARS else drop_nulls(v)
                 for k, v in value.items() if v is not None}
@@ -358,7 +360,7 @@ def drop_nulls(value: Any) -> Any:
 
 
 _SCALARS = frozenset({str, int, float, bool})
-_VERBATIM = frozenset({"options"})
+_VERBATIM = frozenset({"options", "body"})
 
 
 def escape(segment: str | int) -> str:

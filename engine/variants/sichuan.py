@@ -52,7 +52,7 @@ from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading
 from engine.tiles import Tile
 from engine.variants import sichuan_payments as P
 from engine.variants.base import Options, Variant, WinCheck
-from engine.variants.quick import warm
+from engine.variants.quick import at_most_four, warm
 from engine.variants.sichuan_scoring import (
     NO_WINNING_SHAPE,
     QUE_YI_MEN,
@@ -319,7 +319,7 @@ def _plainly_valid(hand: Hand, visible: Sequence[Tile], size: int, needs_win_til
         tiles += tuple(visible)
     if not tiles or max(tiles) >= T.HONOR_BASE:
         return not tiles
-    return all(tiles.count(t) <= T.COPIES for t in set(tiles))
+    return at_most_four(tiles)
 
 
 def _drop_suits(hand: Hand, context: Context) -> frozenset[int]:

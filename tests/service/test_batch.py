@@ -75,3 +75,22 @@ def test_batch_cannot_nest(client):
 def test_batch_needs_its_requests_member(client):
     body = problem(client.post("/v1/batch", json={}))
     assert body["code"] == "missing_field" and body["errors"][0]["pointer"] == "#/requests"
+
+
+NULLY_BODIES = [
+    {**WIN, "context": None, "melds": None},             # null members read as absent
+    {**WIN, "context": {"win_type": None, "seats": None}},
+    {**WIN, "options": {"cap": None}},                    # inside options null is a value
+    {**WIN, "options": {"bonus": None}},
+    {"hand": "1112345678999m", "win_tile": None},         # a required member null: missing
+    {"hand": None, "win_tile": "5m"},
+    {**WIN, "melds": [None]},                             # a null list item is no meld
+]
+
+
+def test_nulls_in_an_item_body_read_as_on_the_operations_own_path(client):
+    alone = [client.post("/v1/toy/win", json=body) for body in NULLY_BODIES]
+    batched = client.post("/v1/batch", json={"requests": [
+        item("toy", "win", body) for body in NULLY_BODIES]}).get_json()["results"]
+    assert batched == [{"status": r.status_code, "body": r.get_json()} for r in alone]
+    assert [r.status_code for r in alone] == [200, 200, 200, 200, 422, 422, 422]

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from engine import results
-from service.mapping import to_wire
+from service.mapping import AnswerEncoder, encode, to_wire
 
 
 def reference(value: Any) -> Any:
@@ -113,3 +113,44 @@ def test_thousands_of_generated_answers_map_as_the_reference_does() -> None:
 def test_shortcut_cases(answer: Any, wire: Any) -> None:
     got = to_wire(answer)
     assert typed(got) == typed(wire)
+
+
+def test_the_answer_encoder_gives_the_bytes_of_the_plain_encoding() -> None:
+    """Cached option sets, their eviction, options not last, list-valued (unhashable) options,
+    empty answers and non-dataclass answers: always ``encode(to_wire(answer))``."""
+    rng = random.Random(29)
+    encoder = AnswerEncoder()
+    encoder._SIZE = 8  # type: ignore[misc]  # so that the cache also fills up and is cleared
+    option_sets = [{"max_fan": rng.choice([None, 3, 4]), "bonus": rng.choice([True, False]),
+                    "mode": rng.choice(["a", "中"]), "wild": rng.choice([("5z",), ["5z", "1m"]])}
+                   for _ in range(40)]
+    for _ in range(3000):
+        kind = rng.random()
+        options = rng.choice(option_sets)
+        if kind < 0.6:
+            answer: Any = results.WinAnswer(rng.random() < 0.5, rng.choice([None, ("standard",)]),
+                                            rng.choice([None, "no shape"]), options)
+        elif kind < 0.7:
+            answer = results.WinAnswer(False, None, None, rng.choice([None, options]))
+        elif kind < 0.8:
+            answer = Box(options, value(rng), value(rng))  # options first, not last
+        else:
+            answer = value(rng)
+        assert encoder(answer) == encode(to_wire(answer)), answer
+
+
+@dataclass(frozen=True)
+class Noted:
+    note: Any = None
+    options: Any = None
+
+
+@pytest.mark.parametrize(("answer", "wire"), [
+    (Noted(None, {"a": 1}), b'{"options":{"a":1}}'),              # nothing before the options
+    (Noted("x", {"a": None}), b'{"note":"x","options":{"a":null}}'),
+    (Noted("x", None), b'{"note":"x"}'),
+    (Noted(None, {"m": Colour.RED}), b'{"options":{"m":"red"}}'),  # the cached text is wire JSON
+])
+def test_answer_encoder_cases(answer: Any, wire: bytes) -> None:
+    encoder = AnswerEncoder()
+    assert encoder(answer) == encoder(answer) == wire == encode(to_wire(answer))

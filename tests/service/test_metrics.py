@@ -4,12 +4,14 @@ failures; build info; and the sum over several processes in multiprocess mode.""
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
-from prometheus_client import REGISTRY
+import pytest
+from prometheus_client import REGISTRY, CollectorRegistry, Histogram
 from prometheus_client.parser import text_string_to_metric_families
 
 import engine
@@ -69,6 +71,45 @@ def test_engine_time_per_variant_and_operation(client):
                                                  "body": {"hand": "1112345678999m"}}]})
     after = value("hupai_engine_evaluation_seconds_count", variant="toy", operation="waits")
     assert after == before + 2
+
+
+def test_observing_many_at_once_is_observing_each():
+    """`observe_many` (a batch's items) leaves a histogram as ``observe`` per item would:
+    the same bucket counts — amounts on a bound included — and the same sum."""
+    rng = random.Random(5)
+    amounts = [rng.choice([*metrics.BUCKETS, 0.0, 3.0, rng.uniform(0, 0.003),
+                           rng.uniform(0, 3)]) for _ in range(500)]
+    one_by_one, together = CollectorRegistry(), CollectorRegistry()
+    single = Histogram("t", "test", buckets=metrics.BUCKETS, registry=one_by_one)
+    many = Histogram("t", "test", buckets=metrics.BUCKETS, registry=together)
+    for amount in amounts:
+        single.observe(amount)
+    metrics.observe_many(many, amounts)
+
+    def samples(registry: CollectorRegistry) -> dict[tuple[str, str], float]:
+        return {(s.name, s.labels.get("le", "")): s.value
+                for family in registry.collect() for s in family.samples
+                if not s.name.endswith("_created")}
+
+    expected, got = samples(one_by_one), samples(together)
+    assert expected.keys() == got.keys()
+    for key in expected:
+        assert got[key] == pytest.approx(expected[key], rel=1e-12), key
+    assert expected["t_bucket", "0.0001"] == amounts.count(0.0) + amounts.count(0.0001) + sum(
+        0 < a < 0.0001 for a in amounts)
+
+
+def test_engine_times_record_into_the_engine_histogram_and_start_afresh():
+    before = value("hupai_engine_evaluation_seconds_count", variant="t", operation="x")
+    times = metrics.EngineTimes()
+    for seconds in (0.00005, 0.0003, 0.0003):
+        times.add("t", "x", seconds)
+    times.record()
+    times.record()  # nothing left to record twice
+    assert value("hupai_engine_evaluation_seconds_count", variant="t", operation="x") == before + 3
+    assert value("hupai_engine_evaluation_seconds_bucket", variant="t", operation="x",
+                 le="0.0005") - value("hupai_engine_evaluation_seconds_bucket", variant="t",
+                                      operation="x", le="0.00025") == 2
 
 
 def test_validation_failures_by_problem_code(client):

@@ -4,6 +4,7 @@ only when `check_hand` finds nothing, and `OptionCache` hands out what `resolve`
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from engine import tiles as T
 from engine.errors import RequestError
 from engine.hand import Hand, HandRules, Meld, MeldKind, check_hand, standard_chow
 from engine.options import OptionSpec, OptionType, resolve
-from engine.variants.quick import OptionCache, plainly_valid
+from engine.variants.quick import OptionCache, at_most_four, plainly_valid
 
 RULES = [HandRules(T.TILE_SETS["108"], chow_melds=False, tile_set_name="108"),
          HandRules(T.TILE_SETS["112"], chow_melds=True, tile_set_name="112"),
@@ -100,3 +101,10 @@ def test_unhashable_values_are_resolved_without_the_cache() -> None:
     with pytest.raises(RequestError):
         cache.get({"tiles": [{"a": 1}]})
     assert len(calls) == 1
+
+
+def test_at_most_four_is_no_kind_counted_five_times() -> None:
+    rng = random.Random(11)
+    for _ in range(3000):
+        tiles = [rng.randrange(rng.choice([3, 9, 34])) for _ in range(rng.randrange(0, 24))]
+        assert at_most_four(tiles) == (max(Counter(tiles).values(), default=0) <= 4), tiles
