@@ -60,7 +60,7 @@ from engine.variants.sichuan_scoring import (
     breaks_que_yi_men,
     evaluate,
     prefs_for,
-    read_part,
+    read_shapes,
     suits_held,
 )
 from engine.variants.sichuan_shapes import RULES_108
@@ -198,10 +198,9 @@ class Sichuan(Variant):
 
     def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
         """缺一门 first (§0.7), then the shape: standard or 七对."""
-        _, info, mask = read_part(hand)
+        shapes, mask = read_shapes(hand)
         if breaks_que_yi_men(mask, context.missing_suit):
             return WinCheck(False, reason=QUE_YI_MEN)
-        shapes = info.shapes
         if not shapes:
             return WinCheck(False, reason=NO_WINNING_SHAPE)
         return WinCheck(True, shapes=tuple(s.value for s in shapes))

@@ -28,6 +28,7 @@ from engine.variants.sichuan_shapes import (
     Candidate,
     PartInfo,
     analyse,
+    part_shapes,
     reference_candidates,
 )
 
@@ -173,14 +174,29 @@ _BASE_FAN: Final = {"ping_hu": 0, "dui_dui_hu": 1, "qi_dui": 2}
 def read_part(hand: Hand) -> tuple[list[int], PartInfo, int]:
     """The concealed part's 27 counts (a validated 108-tile hand), what `analyse` knows of it,
     and the bit mask of the suits the whole hand holds, melds included (for 缺一门)."""
+    part = _counts(hand)
+    info = analyse(tuple(part))
+    return part, info, _with_melds(info.mask, hand)
+
+
+def read_shapes(hand: Hand) -> tuple[tuple[S.Shape, ...], int]:
+    """The concealed part's complete shapes and `read_part`'s suit mask, without the
+    readings (`part_shapes`): all the win check needs."""
+    shapes, mask = part_shapes(tuple(_counts(hand)))
+    return shapes, _with_melds(mask, hand)
+
+
+def _counts(hand: Hand) -> list[int]:
     part = [0] * 27
     for t in hand.concealed_with_win:
         part[t] += 1
-    info = analyse(tuple(part))
-    mask = info.mask
+    return part
+
+
+def _with_melds(mask: int, hand: Hand) -> int:
     for m in hand.melds:
         mask |= 1 << m.tiles[0] // 9
-    return part, info, mask
+    return mask
 
 
 def evaluate(hand: Hand, context: Context, prefs: Prefs, *,

@@ -255,6 +255,29 @@ def analyse(part: tuple[int, ...]) -> PartInfo:
     )
 
 
+_SHAPES: Final = {(False, False): (), (True, False): (Shape.STANDARD,),
+                  (False, True): (Shape.SEVEN_PAIRS,),
+                  (True, True): (Shape.STANDARD, Shape.SEVEN_PAIRS)}
+
+
+def part_shapes(part: tuple[int, ...]) -> tuple[tuple[Shape, ...], int]:
+    """`analyse`'s ``shapes`` and ``mask`` of a part, from its suits' analyses alone.
+
+    The win check asks only whether a shape exists. For a part not seen before, `analyse`
+    also builds the readings scoring picks from, several times the work; the suits' answers
+    (`suit_info`, memoised) already say it: a standard shape when every suit held reads as
+    groups and exactly one holds the pair, 七对 when 14 tiles all pair up.
+    """
+    infos = (suit_info(0, part[0:9]), suit_info(9, part[9:18]), suit_info(18, part[18:27]))
+    sizes = (infos[0].size, infos[1].size, infos[2].size)
+    size = sizes[0] + sizes[1] + sizes[2]
+    standard = (size % 3 == 2 and [n % 3 for n in sizes].count(2) == 1
+                and all(i.plain is not None for i in infos if i.size))
+    seven = size == 14 and all(i.pairs is not None for i in infos)
+    mask = (sizes[0] > 0) | (sizes[1] > 0) << 1 | (sizes[2] > 0) << 2
+    return _SHAPES[standard, seven], mask
+
+
 def _combine(infos: Sequence[SuitInfo], which: int) -> ShapeReading | None:
     """One standard reading from the suits' readings of a kind (0 plain, 1 triplets,
     2 terminal), the pair last; None when a suit has none or the pair count is not 1."""

@@ -102,7 +102,9 @@ def test_fast_reader_agrees_with_every_reading() -> None:
         context = random_context(rng)
         prefs = SS.prefs_for(options)
         part = T.counts(hand.concealed_with_win)
-        assert SH.analyse(tuple(part[:27])).shapes == S.win_shapes(part, 0, SH.RULES_108), hand
+        info = SH.analyse(tuple(part[:27]))
+        assert info.shapes == S.win_shapes(part, 0, SH.RULES_108), hand
+        assert SH.part_shapes(tuple(part[:27])) == (info.shapes, info.mask), hand
         fast = SS.evaluate(hand, context, prefs)
         slow = SS.evaluate(hand, context, prefs, reference=True)
         if isinstance(slow, str):
@@ -115,6 +117,25 @@ def test_fast_reader_agrees_with_every_reading() -> None:
         reference = {group_multiset(c.reading) for c in SH.reference_candidates(part[:27])}
         assert group_multiset(fast.reading.reading) in reference, hand
     assert wins > 1500  # the generator makes mostly winning hands
+
+
+def test_part_shapes_is_what_analyse_says_of_any_part() -> None:
+    """Any size, any suits: from random tiles and from near-complete hands alike."""
+    rng = random.Random(SEED + 1)
+    seen = Counter()
+    for _ in range(4000):
+        if rng.random() < 0.5:
+            tiles = [rng.randrange(27) for _ in range(rng.randrange(0, 15))]
+        else:
+            tiles = list(random_hand(rng).concealed_with_win)
+        counts = Counter(tiles)
+        if max(counts.values(), default=0) > 4:
+            continue
+        part = tuple(counts[k] for k in range(27))
+        info = SH.analyse(part)
+        assert SH.part_shapes(part) == (info.shapes, info.mask), tiles
+        seen[info.shapes] += 1
+    assert len(seen) == 4  # none, standard, seven pairs, and both
 
 
 def test_best_candidates_cover_the_best_reading_on_every_one_suit_hand_shape() -> None:
