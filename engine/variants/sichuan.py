@@ -63,7 +63,7 @@ from engine.variants.sichuan_scoring import (
     read_shapes,
     suits_held,
 )
-from engine.variants.sichuan_shapes import RULES_108
+from engine.variants.sichuan_shapes import RULES_108, SHAPE_SETS
 
 _I, _B, _S = OptionType.INTEGER, OptionType.BOOLEAN, OptionType.STRING
 OPTION_SPECS: Final = (
@@ -200,10 +200,8 @@ class Sichuan(Variant):
         """缺一门 first (§0.7), then the shape: standard or 七对."""
         shapes, mask = read_shapes(hand)
         if breaks_que_yi_men(mask, context.missing_suit):
-            return WinCheck(False, reason=QUE_YI_MEN)
-        if not shapes:
-            return WinCheck(False, reason=NO_WINNING_SHAPE)
-        return WinCheck(True, shapes=tuple(s.value for s in shapes))
+            return _BREAKS_QUE_YI_MEN
+        return _CHECKS[shapes]
 
     def fan(self, request: Request) -> SichuanFanAnswer:
         options = self.checked(request, size=13, needs_win_tile=True)
@@ -294,6 +292,13 @@ class Sichuan(Variant):
         problems += P.kong_problems(request.context, HAND_RULES.tile_kinds)
         raise_if(problems)
         return KongAnswer(P.kong_payments(request.context, options["base_points"]), options)
+
+
+_BREAKS_QUE_YI_MEN: Final = WinCheck(False, reason=QUE_YI_MEN)
+_CHECKS: Final = {shapes: WinCheck(True, shapes=tuple(s.value for s in shapes)) if shapes
+                  else WinCheck(False, reason=NO_WINNING_SHAPE)
+                  for shapes in SHAPE_SETS}
+"""Every answer `Sichuan.check` can give, built once (they are immutable), by the shapes held."""
 
 
 def _plainly_valid(hand: Hand, visible: Sequence[Tile], size: int, needs_win_tile: bool) -> bool:

@@ -75,6 +75,8 @@ class SuitInfo:
     fours: tuple[int, ...]
     only_258: bool
     has_terminal: bool
+    form: int
+    """For the win check: 0 no tiles, 1 groups only, 2 groups and the pair, 3 neither."""
 
 
 @lru_cache(maxsize=1 << 14)
@@ -83,15 +85,17 @@ def suit_info(base: int, v: tuple[int, ...]) -> SuitInfo:
     size = sum(v)
     with_pair = size % 3 == 2
     readable = size % 3 != 1
+    plain = _plain(v, base, with_pair) if readable else None
     return SuitInfo(
         size=size,
-        plain=_plain(v, base, with_pair) if readable else None,
+        plain=plain,
         triplets=_triplets(v, base, with_pair) if readable else None,
         terminal=_terminal(v, base, with_pair) if readable else None,
         pairs=_pairs(v, base),
         fours=tuple(base + i for i in range(9) if v[i] == 4) if 4 in v else (),
         only_258=not (v[0] or v[2] or v[3] or v[5] or v[6] or v[8]),
         has_terminal=bool(v[0] or v[8]),
+        form=0 if not size else 3 if plain is None else 2 if with_pair else 1,
     )
 
 
@@ -258,6 +262,8 @@ def analyse(part: tuple[int, ...]) -> PartInfo:
 _SHAPES: Final = {(False, False): (), (True, False): (Shape.STANDARD,),
                   (False, True): (Shape.SEVEN_PAIRS,),
                   (True, True): (Shape.STANDARD, Shape.SEVEN_PAIRS)}
+SHAPE_SETS: Final = tuple(_SHAPES.values())
+"""Every ``shapes`` a part can have (as `analyse` and `part_shapes` give them)."""
 
 
 def part_shapes(part: tuple[int, ...]) -> tuple[tuple[Shape, ...], int]:
@@ -268,14 +274,12 @@ def part_shapes(part: tuple[int, ...]) -> tuple[tuple[Shape, ...], int]:
     (`suit_info`, memoised) already say it: a standard shape when every suit held reads as
     groups and exactly one holds the pair, 七对 when 14 tiles all pair up.
     """
-    infos = (suit_info(0, part[0:9]), suit_info(9, part[9:18]), suit_info(18, part[18:27]))
-    sizes = (infos[0].size, infos[1].size, infos[2].size)
-    size = sizes[0] + sizes[1] + sizes[2]
-    standard = (size % 3 == 2 and [n % 3 for n in sizes].count(2) == 1
-                and all(i.plain is not None for i in infos if i.size))
-    seven = size == 14 and all(i.pairs is not None for i in infos)
-    mask = (sizes[0] > 0) | (sizes[1] > 0) << 1 | (sizes[2] > 0) << 2
-    return _SHAPES[standard, seven], mask
+    m, p, s = suit_info(0, part[0:9]), suit_info(9, part[9:18]), suit_info(18, part[18:27])
+    forms = (m.form, p.form, s.form)
+    standard = 3 not in forms and forms.count(2) == 1
+    seven = (m.size + p.size + s.size == 14 and m.pairs is not None and p.pairs is not None
+             and s.pairs is not None)
+    return _SHAPES[standard, seven], (m.size > 0) | (p.size > 0) << 1 | (s.size > 0) << 2
 
 
 def _combine(infos: Sequence[SuitInfo], which: int) -> ShapeReading | None:
