@@ -31,7 +31,8 @@ def add_noop_routes(app: Any) -> list[str]:
     paths = []
     for variant_id in REGISTRY:
         operation = routes.Operation(
-            variant_id, "noop", _noop, win_schema(), schemas.max_depth(win_schema),
+            variant_id, "noop", REGISTRY[variant_id], _noop, win_schema(),
+            schemas.max_depth(win_schema),
             mapping.AnswerEncoder(),
         )
         path = f"/v1/{variant_id}/noop"

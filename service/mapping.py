@@ -1,12 +1,13 @@
 """The one place where the service and the engine meet.
 
 Inward: request data that the schemas have type-checked becomes an ``engine.hand.Request``
-through ``engine.hand.parse_request`` (which reads the tiles; a bad tile is the engine's
-RequestError). Outward: whatever answer the engine gives becomes JSON, generically, by the
-conventions ``engine/results.py`` states: a frozen dataclass becomes an object whose members
-are its fields in declaration order (= wire order), a field that is None is left out, a
-trailing underscore is dropped from a name (``as_`` → ``as``), tuples become arrays, a StrEnum
-its value. No variant or answer type is named here, so a new variant's answers need no code.
+through the variant's ``request`` (``engine.hand.parse_request``, which reads the tiles; a bad
+tile is the engine's RequestError). Outward: whatever answer the engine gives becomes JSON,
+generically, by the conventions ``engine/results.py`` states: a frozen dataclass becomes an
+object whose members are its fields in declaration order (= wire order), a field that is None
+is left out, a trailing underscore is dropped from a name (``as_`` → ``as``), tuples become
+arrays, a StrEnum its value. No variant or answer type is named here, so a new variant's
+answers need no code.
 
 The answer is encoded compactly with members and lists in a fixed order, so the same body
 always gives the same bytes (API.md: every POST is a pure function of its body).
@@ -20,7 +21,8 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from engine.hand import Request, parse_request
+from engine.hand import Request
+from engine.variants.base import Variant
 
 _FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 """Per answer class: (attribute, wire name) pairs, worked out once per class."""
@@ -31,9 +33,11 @@ whose wire form is its value, so it takes the general path)."""
 _STR = frozenset({str})
 
 
-def to_request(data: Mapping[str, Any]) -> Request:
-    """Validated request data (nulls already dropped) to the engine's Request."""
-    return parse_request(data)
+def to_request(variant: Variant, data: Mapping[str, Any]) -> Request:
+    """Validated request data (nulls already dropped) to the engine's Request for ``variant``
+    (which reads the tiles; a bad tile is the engine's RequestError, with the options' own
+    problems beside it)."""
+    return variant.request(data)
 
 
 def to_wire(value: Any) -> Any:

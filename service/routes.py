@@ -50,6 +50,8 @@ class Operation:
 
     variant: str
     op: str
+    rules: Variant
+    """The variant's engine object: it reads the request (``mapping.to_request``)."""
     call: EngineOperation
     schema: Schema
     depth: int
@@ -64,7 +66,7 @@ class Operation:
     def answer(self, data: Any, record: EngineTimeSink = metrics.observe_engine) -> bytes:
         """The JSON answer for parsed JSON ``data``; RequestError when it cannot be evaluated."""
         try:
-            req = mapping.to_request(self.load(data))
+            req = mapping.to_request(self.rules, self.load(data))
             start = perf_counter()
             try:
                 result = self.call(req)
@@ -82,7 +84,7 @@ def build_operations(registry: Mapping[str, Variant]) -> dict[tuple[str, str], O
         encode = mapping.AnswerEncoder()
         for op, call in variant.operations().items():
             schema_cls = schemas.schema_for(op)
-            ops[variant_id, op] = Operation(variant_id, op, call, schema_cls(),
+            ops[variant_id, op] = Operation(variant_id, op, variant, call, schema_cls(),
                                             schemas.max_depth(schema_cls), encode)
     return ops
 

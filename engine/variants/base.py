@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from engine import tiles as T
 from engine.errors import Problem, RequestError, raise_if
-from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand
+from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand, parse_request
 from engine.options import OptionSpec, resolve
 from engine.results import (
     DiscardChoice,
@@ -129,6 +129,25 @@ class Variant(ABC):
         given = request.options
         problems = self.extra_option_problems(given)
         return resolve(self.option_specs, given, problems)
+
+    def request(self, data: Mapping[str, Any]) -> Request:
+        """`engine.hand.parse_request` for this variant. A body whose tiles cannot be read is
+        refused with its options' problems too: API.md's 422 lists every problem found, and
+        its code is the first in the order where ``invalid_option`` precedes ``invalid_tile``
+        — a bad tile must not hide a bad option."""
+        try:
+            return parse_request(data)
+        except RequestError as e:
+            raise RequestError([*e.problems, *self.option_problems(data.get("options") or {})]
+                               ) from None
+
+    def option_problems(self, given: Mapping[str, Any]) -> list[Problem]:
+        """What is wrong with a room's options; empty when nothing is."""
+        try:
+            self.options(Request(Hand(()), options=given))
+        except RequestError as e:
+            return list(e.problems)
+        return []
 
     def operations(self) -> dict[str, Operation]:
         """Every operation of this variant by its path segment, in a fixed order."""

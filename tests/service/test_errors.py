@@ -231,6 +231,20 @@ def test_422_chow_not_allowed_and_bad_option(client):
     assert sorted(p for p, _ in errs) == ["#/options/bonus", "#/options/speed"]
 
 
+def test_422_a_bad_tile_does_not_hide_a_bad_option(client):
+    """API.md: every problem found, and the code of the first in the order — where
+    invalid_option comes before invalid_tile — also when the tiles cannot be read at all."""
+    bad = {"hand": "12x", "win_tile": "5m", "options": {"bonus": 9}}
+    body, errs = errors_of(client.post("/v1/toy/win", json=bad))
+    assert body["type"].endswith("validation-error") and body["code"] == "invalid_option"
+    assert [p for p, _ in errs] == ["#/options/bonus", "#/hand"]
+    batched = client.post("/v1/batch", json={"requests": [
+        {"variant": "toy", "op": "win", "body": bad}]}).get_json()["results"][0]
+    assert batched == {"status": 422, "body": body}
+    body, errs = errors_of(client.post("/v1/toy/win", json={**bad, "options": {"bonus": 1}}))
+    assert body["code"] == "invalid_tile" and [p for p, _ in errs] == ["#/hand"]
+
+
 def test_422_an_operation_without_what_it_needs(client):
     body, errs = errors_of(client.post("/v1/toy/kong", json={"context": {"seats": {}}}))
     assert body["code"] == "missing_field"

@@ -9,6 +9,7 @@ import pytest
 
 from engine.hand import MeldKind
 from engine.results import Group, Pattern, Reading
+from engine.variants import REGISTRY
 from service.mapping import encode, to_request, to_wire
 
 
@@ -60,9 +61,9 @@ def test_unknown_types_are_refused_loudly():
 
 
 def test_request_data_becomes_the_engines_request():
-    req = to_request({"hand": "123m", "melds": [{"type": "pong", "tiles": ["5p", "5p", "5p"]}],
-                      "win_tile": "9s", "context": {"seats": {"winner": 2}},
-                      "options": {"max_fan": None}})
+    req = to_request(REGISTRY["sichuan"], {
+        "hand": "123m", "melds": [{"type": "pong", "tiles": ["5p", "5p", "5p"]}],
+        "win_tile": "9s", "context": {"seats": {"winner": 2}}, "options": {"max_fan": None}})
     assert req.hand.concealed == (0, 1, 2)
     assert req.hand.melds[0].kind is MeldKind.PONG and req.hand.melds[0].tiles == (13, 13, 13)
     assert req.hand.win_tile == 26

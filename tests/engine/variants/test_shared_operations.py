@@ -1,5 +1,8 @@
 """The operations every variant shares (engine/variants/base.py): waits and discards."""
 
+import pytest
+
+from engine.errors import Code, RequestError
 from engine.hand import parse_request
 from engine.variants import REGISTRY
 
@@ -40,3 +43,20 @@ def test_every_variant_orders_discards_by_shanten_then_effective_count() -> None
         assert answer.shanten == answer.discards[0].shanten
         for c in answer.discards:
             assert c.effective_count == sum(e.remaining for e in c.effective_tiles)
+
+
+@pytest.mark.parametrize("variant_id", list(REGISTRY))
+def test_a_request_with_unreadable_tiles_also_names_its_bad_options(variant_id: str) -> None:
+    variant = REGISTRY[variant_id]
+    with pytest.raises(RequestError) as caught:
+        variant.request({"hand": "12x", "win_tile": "9z", "options": {"no_such_option": 1}})
+    problems = caught.value.problems
+    assert caught.value.code is Code.INVALID_OPTION
+    assert [p.pointer for p in problems] == ["#/options/no_such_option", "#/hand", "#/win_tile"]
+    with pytest.raises(RequestError) as caught:  # good options: the tiles alone
+        variant.request({"hand": "12x", "options": {}})
+    assert [p.code for p in caught.value.problems] == [Code.INVALID_TILE]
+    # readable tiles: the options are the operation's to check, as before
+    assert variant.request({"hand": "123m", "options": {"no_such_option": 1}}).hand.concealed \
+        == (0, 1, 2)
+    assert variant.option_problems({}) == []
