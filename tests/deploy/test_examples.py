@@ -132,13 +132,20 @@ def _args(op: str, variant: str | None) -> list[str]:
     return [op] if variant is None else [op, variant]
 
 
+def _client(name: str) -> list[str]:
+    """The command line of a client: the Node.js one or the curl script."""
+    return [_node(), str(NODE_CLIENT)] if name == "node" else _curl_sh()
+
+
+@pytest.mark.parametrize("client", ["node", "curl"])
 @pytest.mark.parametrize(
     ("name", "op", "variant", "request_body", "status", "answer"),
     EXCHANGES,
     ids=[f"{v or ''}/{op}:{n}" for n, op, v, *_ in EXCHANGES],
 )
-def test_node_client_gets_the_documented_answer(
+def test_each_client_gets_the_documented_answer(
     service: live.Instance,
+    client: str,
     name: str,
     op: str,
     variant: str | None,
@@ -146,25 +153,7 @@ def test_node_client_gets_the_documented_answer(
     status: int,
     answer: Any,
 ) -> None:
-    got = _run([_node(), str(NODE_CLIENT), *_args(op, variant)], request_body, _client_env(service))
-    assert got == {"status": status, "body": answer}
-
-
-@pytest.mark.parametrize(
-    ("name", "op", "variant", "request_body", "status", "answer"),
-    EXCHANGES,
-    ids=[f"{v or ''}/{op}:{n}" for n, op, v, *_ in EXCHANGES],
-)
-def test_curl_script_gets_the_documented_answer(
-    service: live.Instance,
-    name: str,
-    op: str,
-    variant: str | None,
-    request_body: Any,
-    status: int,
-    answer: Any,
-) -> None:
-    got = _run([*_curl_sh(), *_args(op, variant)], request_body, _client_env(service))
+    got = _run([*_client(client), *_args(op, variant)], request_body, _client_env(service))
     assert got == {"status": status, "body": answer}
 
 
@@ -180,10 +169,8 @@ def test_clients_send_the_api_key(service: live.Instance) -> None:
 
 @pytest.mark.parametrize("client", ["node", "curl"])
 def test_demo_calls_every_operation_of_every_variant(service: live.Instance, client: str) -> None:
-    command = [_node(), str(NODE_CLIENT), "demo"] if client == "node" else [*_curl_sh(), "demo"]
-    run = subprocess.run(
-        command, env=_client_env(service), capture_output=True, text=True, timeout=120
-    )
+    run = subprocess.run([*_client(client), "demo"], env=_client_env(service),
+                         capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     called = {line.split(" ", 1)[1] for line in run.stderr.splitlines() if line[:3].isdigit()}
     assert all(line.startswith("200 ") for line in run.stderr.splitlines() if line[:3].isdigit())
