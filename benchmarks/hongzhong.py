@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.hand import Request, parse_request
-from engine.variants.hongzhong import VARIANT as V
+from engine.variants.hongzhong.variant import VARIANT as V
 
 TWO_WILD = {"tile_set": "136", "wild_tiles": ["5z", "7z"]}
 

@@ -34,9 +34,9 @@ from mahjong.hand_calculating.hand_config import HandConfig
 
 from engine import tiles as T
 from engine.hand import Request, parse_request
-from engine.variants.sichuan import VARIANT as V
-from engine.variants.sichuan_scoring import evaluate, prefs_for
-from engine.variants.sichuan_shapes import analyse, suit_info
+from engine.variants.sichuan.reader import analyse, suit_info
+from engine.variants.sichuan.scoring import evaluate, prefs_for
+from engine.variants.sichuan.variant import VARIANT as V
 
 SEED = 4_2024
 

@@ -21,9 +21,9 @@ from mahjong.agari import Agari
 
 from engine import tiles as T
 from engine.hand import Context, Hand, Meld, MeldKind, Request
-from engine.variants.sichuan import VARIANT, SichuanFanAnswer
-from engine.variants.sichuan_scoring import suits_held
-from engine.variants.sichuan_shapes import reference_candidates
+from engine.variants.sichuan.reader import reference_candidates
+from engine.variants.sichuan.scoring import suits_held
+from engine.variants.sichuan.variant import VARIANT, SichuanFanAnswer
 
 SEED = 7_340_211
 OPTIONS = {s.name: s.default for s in VARIANT.option_specs}

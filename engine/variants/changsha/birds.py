@@ -1,0 +1,140 @@
+"""长沙 birds (扎鸟, RULES §2.5) and the traditional payments they change (§2.4).
+
+A bird's rank points to a seat counted from an origin: 1/5/9 the origin itself, 2/6 the next
+player, 3/7 the opposite one, 4/8 the previous one — i.e. an offset of (rank − 1) mod 4.
+The seats a bird points to are its "hits"; every payment from payer p to winner w becomes
+
+    add:      base × (1 + hits(w) + hits(p)) + 庄闲分(p)
+    double:   base × 2^(hits(w) + hits(p))   + 庄闲分(p)
+    159_only: base × (1 + birds of rank 1/5/9) + 庄闲分(p)   (each such bird hits the winner)
+
+where 庄闲分(p) is 1 when ``zhuang_xian`` is on and the dealer is the winner or p.
+
+On the wire (§0.7) each bird shows its tile, the seat it points to and whether it hit:
+traditionally, whether it points to a seat that takes part in the payment (the winner or a
+payer; a bird on a seat that pays nothing is void); in ``159_only`` a counted bird's seat is
+the winner and an uncounted one has no seat. ``bird_hits`` counts the birds per seat — the
+hits(s) of the formula. The seed profile's birds (§2.7) count from the dealer; a bird hits
+when it points to the winner, and its fan is scored in `seed_bird_fan`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine import tiles as T
+from engine.errors import Code, Problem, invalid_field, invalid_tile
+from engine.results import BirdHit
+from engine.tiles import Tile
+from engine.variants.changsha.shapes import KINDS
+
+MAX_BIRDS: Final = 16
+"""More birds than any table turns; it also keeps ``double`` payments far below 2^53."""
+
+Seats4 = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Birds:
+    """The scored birds: each one's tile, seat and hit, and the hits per seat."""
+
+    birds: tuple[BirdHit, ...]
+    hits: Seats4
+
+
+def bird_seat(tile: Tile, origin: int) -> int:
+    """The seat a bird points to: offset (rank − 1) mod 4 from the origin, in turn order.
+
+    >>> [bird_seat(T.from_code(c), 0) for c in ("1m", "2p", "7s", "8m", "9p")]
+    [0, 1, 2, 3, 0]
+    """
+    return (origin + (T.rank(tile) - 1) % 4) % 4
+
+
+def traditional_birds(birds: Sequence[Tile], mode: str, origin: int, winner: int,
+                      payers: Collection[int]) -> Birds:
+    """Seats and hits of the traditional profile for ``bird_mode`` ``mode``."""
+    hits = [0, 0, 0, 0]
+    out = []
+    for tile in birds:
+        if mode == "159_only":
+            counted = T.rank(tile) in (1, 5, 9)
+            if counted:
+                hits[winner] += 1
+            out.append(BirdHit(T.code(tile), winner if counted else None, counted))
+            continue
+        seat = bird_seat(tile, origin)
+        hits[seat] += 1
+        out.append(BirdHit(T.code(tile), seat, seat == winner or seat in payers))
+    return Birds(tuple(out), _four(hits))
+
+
+def amount(base: int, mode: str, hits_winner: int, hits_payer: int) -> int:
+    """One payment before 庄闲分: ``double`` doubles per hit, the others add a base per hit
+    (in ``159_only`` the payer has no hits)."""
+    if mode == "double":
+        return base * (1 << (hits_winner + hits_payer))
+    return base * (1 + hits_winner + hits_payer)
+
+
+def payments(base: int, winner: int, payers: Sequence[int], *, hits: Seats4, mode: str,
+             dealer: int | None, zhuang_xian: bool) -> Seats4:
+    """Per-seat deltas, zero-sum: each payer pays the winner his amount plus 庄闲分."""
+    deltas = [0, 0, 0, 0]
+    for payer in payers:
+        paid = amount(base, mode, hits[winner], hits[payer])
+        if zhuang_xian and dealer in (winner, payer):
+            paid += 1
+        deltas[payer] -= paid
+        deltas[winner] += paid
+    return _four(deltas)
+
+
+def seed_birds(birds: Sequence[Tile], dealer: int, winner: int) -> Birds:
+    """The seed profile's birds: seats counted from the dealer; a hit points to the winner."""
+    hits = [0, 0, 0, 0]
+    out = []
+    for tile in birds:
+        seat = bird_seat(tile, dealer)
+        hits[seat] += 1
+        out.append(BirdHit(T.code(tile), seat, seat == winner))
+    return Birds(tuple(out), _four(hits))
+
+
+def seed_bird_fan(birds: Sequence[Tile], scored: Birds, winner_tiles: Sequence[Tile]) -> int:
+    """RULES §2.7: each bird +1 fan when its suit occurs among the winner's tiles (hand,
+    melds, win tile) and +1 when it points to the winner's seat."""
+    suits = {T.suit(t) for t in winner_tiles}
+    return sum((T.suit(tile) in suits) + bird.hit for tile, bird in zip(birds, scored.birds,
+                                                                        strict=True))
+
+
+def bird_problems(birds: Sequence[Tile], own: Sequence[Tile],
+                  visible: Sequence[Tile]) -> list[Problem]:
+    """Birds that cannot have been turned: outside the 108 tiles, too many, or more copies
+    of a kind than the wall can still hold beside the player's and the visible tiles."""
+    problems = []
+    bad = sorted({t for t in birds if t not in KINDS})
+    if bad:
+        problems.append(invalid_tile("#/context/birds",
+                                     f"{', '.join(T.codes(bad))} not in the 108-tile set of "
+                                     "this variant (no honors)"))
+    if len(birds) > MAX_BIRDS:
+        problems.append(invalid_field("#/context/birds",
+                                      f"at most {MAX_BIRDS} birds can be scored; got "
+                                      f"{len(birds)}"))
+    turned, mine, seen = T.counts(birds), T.counts(own), T.counts(visible)
+    for kind in range(T.KIND_COUNT):
+        if turned[kind] and turned[kind] + mine[kind] + seen[kind] > T.COPIES:
+            problems.append(Problem(
+                Code.TOO_MANY_COPIES, "#/context/birds",
+                f"{turned[kind] + mine[kind] + seen[kind]} copies of {T.code(kind)} (birds "
+                f"{turned[kind]}, player {mine[kind]}, visible {seen[kind]}); there are only 4"))
+    return problems
+
+
+def _four(values: Sequence[int]) -> Seats4:
+    a, b, c, d = values
+    return (a, b, c, d)

@@ -1,0 +1,285 @@
+"""长沙 shapes (RULES.md §2.2–2.3): which winning shapes a hand has, how it is read, and how
+far a hand is from a wait.
+
+Changsha differs from the plain standard shape in one rule and five shapes. The small win
+(小胡) needs a 2/5/8 pair; the shape big wins (碰碰胡, 将将胡, 清一色, the 七小对 family,
+全求人) relax that rule, and 将将胡 needs no structure at all. So "is it complete?" is asked of
+the shape search under several `ShapeRules` and the answers are combined here; nothing in this
+module knows about payments or events.
+
+Shanten is the minimum over the routes to a wait: the 2/5/8 standard shape, 碰碰胡
+(triplets only, any pair; no chow meld), 清一色 (one suit, any pair, or seven pairs; melds of
+that suit), 七小对 (no melds), 将将胡 (every tile 2/5/8, melds too) and 全求人 (four melds, no
+concealed kong). A hand that is ready only with a non-2/5/8 pair is on none of them, so it
+is not ready — which is what the variant's waits must say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine import shapes as S
+from engine import tiles as T
+from engine.hand import Hand, Meld, MeldKind
+from engine.results import Group, Reading
+from engine.shapes import GroupKind, ShapeReading, ShapeRules
+from engine.shapes.first_reading import first_reading
+from engine.tiles import Tile
+
+KINDS: Final = T.TILE_SETS["108"]
+SMALL: Final = ShapeRules(KINDS, pair_258=True)
+STANDARD: Final = ShapeRules(KINDS)
+TRIPLETS: Final = ShapeRules(KINDS, triplets_only=True)
+SEVEN_PAIRS: Final = ShapeRules(KINDS, standard=False, seven_pairs=True,
+                                 seven_pairs_four_as_two=True)
+FLUSH_STANDARD: Final = tuple(ShapeRules(KINDS, suits=frozenset({s})) for s in range(3))
+"""清一色 with melds: the standard shape in one suit, any pair."""
+FLUSH_ANY: Final = tuple(ShapeRules(KINDS, suits=frozenset({s}), seven_pairs=True,
+                                    seven_pairs_four_as_two=True) for s in range(3))
+"""清一色 without melds: the standard shape or seven pairs, in one suit."""
+
+NEVER: Final = 99
+"""Shanten after drawing a kind outside the tile set (`engine.variants.base.NEVER`)."""
+KIND_LIST: Final = tuple(sorted(KINDS))
+"""The 27 suit kinds, 0–26: the honors (27–33) are outside the tile set."""
+KINDS_258: Final = tuple(t for t in KIND_LIST if T.rank(t) in (2, 5, 8))
+_IS_258: Final = frozenset(KINDS_258)
+_NOT_258: Final = tuple(int(t not in _IS_258) for t in KIND_LIST)
+SUIT_KINDS: Final = len(KIND_LIST)
+_HONORS_NEVER: Final = [NEVER] * (T.KIND_COUNT - SUIT_KINDS)
+SHAPE_STANDARD: Final = "standard"
+SHAPE_SEVEN_PAIRS: Final = "seven_pairs"
+SHAPE_ALL_258: Final = "all_258"
+
+
+def is_258(tile: Tile) -> bool:
+    """A suit tile of rank 2, 5 or 8 (the 将 of a small win, the tiles of 将将胡)."""
+    return not T.is_honor(tile) and T.rank(tile) in (2, 5, 8)
+
+
+@dataclass(frozen=True)
+class ShapeFacts:
+    """What the complete hand (win tile included) is, shape by shape.
+
+    ``standard``: melds and any pair; ``small``: the same with a 2/5/8 pair (小胡);
+    ``triplets``: 碰碰胡's shape (no chow meld, a decomposition without sequences);
+    ``all_258``: 将将胡; ``flush``: 清一色 (one suit and ``standard`` or ``seven_pairs``);
+    ``seven_pairs``: seven pairs with no melds, a four-of-a-kind counting as two pairs;
+    ``quads``: the four-of-a-kinds among those pairs (豪华 grades); ``all_melded``: 全求人's
+    shape (four declared melds, none a concealed kong, the last tile paired by the win tile).
+    """
+
+    standard: bool
+    small: bool
+    triplets: bool
+    all_258: bool
+    flush: bool
+    seven_pairs: bool
+    quads: int
+    all_melded: bool
+
+
+def shape_facts(hand: Hand) -> ShapeFacts:
+    """The shapes of a complete hand (``hand.win_tile`` set)."""
+    part = T.counts(hand.concealed_with_win)
+    standard = S.is_complete(part, 0, STANDARD)
+    small = standard and S.is_complete(part, 0, SMALL)
+    no_chow = all(m.kind is not MeldKind.CHOW for m in hand.melds)
+    triplets = standard and no_chow and S.is_complete(part, 0, TRIPLETS)
+    seven = not hand.melds and S.is_complete(part, 0, SEVEN_PAIRS)
+    everything = set(hand.all_tiles)
+    one_suit = len({t // 9 for t in everything}) == 1
+    all_melded = (len(hand.melds) == 4 and standard
+                  and not any(m.is_kong and m.concealed for m in hand.melds))
+    return ShapeFacts(
+        standard=standard,
+        small=small,
+        triplets=triplets,
+        all_258=everything <= _IS_258,
+        flush=one_suit and (standard or seven),
+        seven_pairs=seven,
+        quads=sum(1 for c in part if c == 4) if seven else 0,
+        all_melded=all_melded,
+    )
+
+
+def win_shape_ids(facts: ShapeFacts, all_melded_counts: bool) -> tuple[str, ...]:
+    """The API shape ids that make this hand a win (empty: no win).
+
+    The standard shape wins with a 2/5/8 pair, or with any pair when a shape big win that
+    rests on it applies (碰碰胡, 清一色, 全求人 — the last only when its option allows it).
+    """
+    ids = []
+    if facts.standard and (facts.small or facts.triplets or facts.flush or all_melded_counts):
+        ids.append(SHAPE_STANDARD)
+    if facts.seven_pairs:
+        ids.append(SHAPE_SEVEN_PAIRS)
+    if facts.all_258:
+        ids.append(SHAPE_ALL_258)
+    return tuple(ids)
+
+
+# ---------------------------------------------------------------------------------------------
+# The reading shown with a score
+
+
+def reading(hand: Hand, facts: ShapeFacts, shape_ids: Sequence[str]) -> Reading:
+    """How the hand was read: the shape that carries its patterns, declared melds first.
+
+    Seven pairs when it wins that way (the 七小对 family is then counted); else a triplet
+    reading for 碰碰胡; else any standard reading (a 2/5/8 pair where there is one: RULES
+    §2.2 shows every reading agrees on it); else 将将胡, whose tiles need no structure and
+    are listed one by one.
+    """
+    declared = tuple(Group(m.kind.value, _codes(m.tiles), _codes(m.tiles), True)
+                     for m in hand.melds)
+    part = T.counts(hand.concealed_with_win)
+    if SHAPE_SEVEN_PAIRS in shape_ids:
+        return _from_shape(SHAPE_SEVEN_PAIRS, declared, part, SEVEN_PAIRS)
+    if SHAPE_STANDARD in shape_ids:
+        rules = TRIPLETS if facts.triplets else SMALL if facts.small else STANDARD
+        return _from_shape(SHAPE_STANDARD, declared, part, rules)
+    singles = tuple(Group(GroupKind.SINGLE.value, (c,), (c,))
+                    for c in T.codes(hand.concealed_with_win))
+    return Reading(SHAPE_ALL_258, declared + singles)
+
+
+def _from_shape(shape: str, declared: tuple[Group, ...], part: list[int],
+                rules: ShapeRules) -> Reading:
+    found: ShapeReading = first_reading(part, 0, rules)
+    groups = tuple(Group(g.kind.value, _codes(g.as_), _codes(g.as_)) for g in found.groups)
+    return Reading(shape, declared + groups)
+
+
+def _codes(tiles: Iterable[Tile]) -> tuple[str, ...]:
+    return tuple(T.codes(tiles))
+
+
+# ---------------------------------------------------------------------------------------------
+# Shanten
+
+
+def _triplets_floor(part: Sequence[int]) -> int:
+    """A lower bound of 碰碰胡's shanten (the triplets-only shape) of 3n+1 or 3n+2 tiles.
+
+    Its n triplets and pair are n + 1 places of one kind each, holding at most three
+    naturals; a kind of c copies fills at most its chunks of three (4 → 3 and 1, also for
+    a fifth copy probed by a draw). So they keep at most K naturals, K the largest n + 1
+    chunks, 3n + 2 − K tiles are still to come and the shanten is at least 3n + 1 − K.
+    """
+    n = (sum(part) - 1) // 3
+    chunks = []
+    for c in part:
+        while c > 0:
+            chunks.append(c if c < 3 else 3)
+            c -= 3
+    chunks.sort()
+    return 3 * n + 1 - sum(chunks[-(n + 1) :])
+
+
+def shanten(concealed: Sequence[Tile], melds: Sequence[Meld]) -> int:
+    """Fewest exchanges to a hand with a wait under 长沙 rules, beside these declared melds.
+
+    ``concealed`` has 3n+1 tiles, or 3n+2 after a draw (then −1 when it is complete and
+    otherwise the value after the best discard, as the shape search counts it). The minimum
+    over the routes named in the module docstring, cheapest first; it stops once a route
+    reaches the floor (0 ready, −1 complete), and skips 清一色 in a suit whose outside tiles
+    alone cost as much as the best route found.
+    """
+    part = T.counts(concealed)
+    after_draw = len(concealed) % 3 == 2
+    floor = -1 if after_draw else 0
+    meld_tiles = [t for m in melds for t in m.tiles]
+
+    best = len(concealed)  # above any route's value
+    if all(t in _IS_258 for t in meld_tiles):
+        # 将将胡: every tile that is not 2/5/8 must go; after a draw one of them is the discard.
+        best = len(concealed) - sum([part[t] for t in KINDS_258]) + floor
+    routes = [SMALL]
+    if all(m.kind is not MeldKind.CHOW for m in melds):
+        routes.append(TRIPLETS)
+    if len(melds) == 4 and not any(m.is_kong and m.concealed for m in melds):
+        routes.append(STANDARD)  # 全求人: the last tile pairs with any tile
+    if not melds:
+        routes.append(SEVEN_PAIRS)
+    for rules in routes:
+        if best <= floor:
+            return best
+        if rules is SEVEN_PAIRS and 6 - sum(c >> 1 for c in part) >= best:
+            continue  # 七对 needs 7 − p more pairs beside the p held: shanten ≥ 6 − p
+        if rules is TRIPLETS and _triplets_floor(part) >= best:
+            continue
+        best = min(best, S.shanten(part, 0, rules))
+    for suit in range(3):
+        if best <= floor:
+            return best
+        if any(t // 9 != suit for t in meld_tiles):
+            continue
+        outside = len(concealed) - sum(part[9 * suit : 9 * suit + 9])
+        if outside + floor >= best:
+            continue  # this route's lower bound cannot beat the best one
+        best = min(best, S.shanten(part, 0, FLUSH_STANDARD[suit] if melds else FLUSH_ANY[suit]))
+    return best
+
+
+def shanten_after_draws(concealed: Sequence[Tile], melds: Sequence[Meld]) -> list[int]:
+    """``[shanten([*concealed, t], melds) for t in range(34)]`` (honors: `NEVER`) for 3n+1
+    ``concealed``: each route asked once (`engine.shapes.shanten_after_draws`), not per draw.
+
+    The routes and their conditions are those of `shanten`. A 清一色 route is probed only
+    when some draw could reach below the best other route: its tiles outside the suit are
+    dead, and a 3n+2 part with k dead tiles has shanten ≥ k − 1 (the bound `shanten` prunes
+    with). 七对 is skipped by its own bound: with p pairs among the 13 tiles, a draw leaves at
+    most p + 1, so at least 6 − p pairs to make, and shanten ≥ 5 − p.
+    """
+    part = T.counts(concealed)
+    meld_tiles = [t for m in melds for t in m.tiles]
+    routes = [SMALL]
+    if all(m.kind is not MeldKind.CHOW for m in melds):
+        routes.append(TRIPLETS)
+    if len(melds) == 4 and not any(m.is_kong and m.concealed for m in melds):
+        routes.append(STANDARD)
+    if not melds:
+        routes.append(SEVEN_PAIRS)
+    best = S.shanten_after_draws(part, 0, routes[0], ())[1][:SUIT_KINDS]
+    if all(t in _IS_258 for t in meld_tiles):
+        # 将将胡: the tiles that are not 2/5/8 go, one of them as the discard
+        off = sum(1 for t in concealed if t not in _IS_258) - 1
+        best = list(map(min, best, [off + x for x in _NOT_258]))
+    pairs = sum(c >> 1 for c in part)
+    for rules in routes[1:]:
+        top = max(best)
+        if top <= -1:  # every draw already completes: no route goes lower
+            break
+        if rules is SEVEN_PAIRS and 5 - pairs >= top:
+            continue  # 七对 after a draw needs 7 − (pairs + 1) more pairs: shanten ≥ 5 − pairs
+        if rules is TRIPLETS and _triplets_floor(part) - 1 >= top:
+            continue  # a draw keeps at most one more tile
+        best = list(map(min, best, S.shanten_after_draws(part, 0, rules, ())[1]))
+    for suit in range(3):
+        if any(t // 9 != suit for t in meld_tiles):
+            continue
+        lo, hi = 9 * suit, 9 * suit + 9
+        outside = len(concealed) - sum(part[lo:hi])
+        # the bound: outside − 1 after drawing a tile of the suit, outside after another
+        if max(best[lo:hi]) < outside and max(best[:lo] + best[hi:]) <= outside:
+            continue
+        rules = FLUSH_STANDARD[suit] if melds else FLUSH_ANY[suit]
+        best = list(map(min, best, S.shanten_after_draws(part, 0, rules, ())[1]))
+    return best + _HONORS_NEVER
+
+
+def wait_candidates(concealed: Sequence[Tile], melds: Sequence[Meld]) -> tuple[Tile, ...]:
+    """A superset of the kinds that win with ``concealed`` (3n+1): those completing the
+    standard shape with any pair (小胡, 碰碰胡, 清一色 and 全求人 are all that shape), 七小对
+    without melds, and every 2/5/8 kind while every tile held is one (将将胡)."""
+    part = T.counts(concealed)
+    found = set(S.completing_kinds(part, 0, STANDARD, ()))
+    if not melds:
+        found.update(S.completing_kinds(part, 0, SEVEN_PAIRS, ()))
+    if all(t in _IS_258 for t in concealed) and all(t in _IS_258 for m in melds
+                                                     for t in m.tiles):
+        found.update(KINDS_258)
+    return tuple(sorted(found))

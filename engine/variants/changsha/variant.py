@@ -1,0 +1,427 @@
+"""长沙麻将 (``changsha``, RULES.md §2): small and big wins, birds, opening wins, and two
+scoring profiles.
+
+108 tiles, chow melds allowed. A small win (小胡) needs a 2/5/8 pair; shape 大胡 relax that,
+event 大胡 do not (`changsha.patterns`); shapes and shanten are in `changsha.shapes`; birds
+and the traditional payments in `changsha.birds`, seats in `changsha.seats`; the seed
+document's profile in `changsha.seed_scoring`; opening wins in `changsha.qishou`. This module
+declares the options and ties those together into the operations ``win``, ``waits``,
+``fan``, ``discards`` (shared, `base`), ``birds`` and ``qishou``.
+
+Decisions (where RULES/API leave room):
+
+* Several winners on one discard (一炮多响): §2.5 makes the discarder the bird origin. A
+  request says so with ``bird_origin: "discarder"`` — an extra choice of that option, sent with
+  each winner's request (one request per winner). It needs a discard or a robbed kong.
+* Birds point to seats, so birds need ``context.seats`` (the winner; the dealer with
+  ``bird_origin: "dealer"`` and in the seed profile). Payments need the winner, the paying
+  seat (``discarder``; ``konger`` or ``discarder`` on a robbed kong) and — with 庄闲分 on — the
+  dealer (``seats.dealer``, or ``is_dealer: true`` for a dealer who wins). Sending ``seats``
+  asks for payments, so these are required whenever ``seats`` is sent.
+* The dealer status for 天胡/地胡 is ``is_dealer`` when given, else ``seats``; unknown is "not
+  the dealer". 地胡 is a first-turn discard win by a non-dealer, and not when the seats show
+  the discarder is not the dealer. 海底炮 needs a discard (not a robbed kong).
+* ``quanqiuren_discard_only`` forbids 全求人 on a self-draw only (a robbed kong is a claim).
+* ``hit`` of a bird: traditional — it points to the winner or a payer (a bird on a seat that
+  pays nothing is void); ``159_only`` — it is of rank 1/5/9 (its seat is the winner; other
+  birds have no seat); seed — it points to the winner. ``bird_hits`` counts birds per seat.
+* Seed profile: ``birds_expected`` is 1 on a robbed kong too (not a self-draw); ``bird_fan``
+  is 0 when no birds are sent.
+* Birds are checked like tiles: 108-tile set, at most 16, and no kind beyond four copies
+  counting the birds, the player's tiles and ``visible`` (they are all different tiles).
+* ``context.active`` (血战) has no meaning here and is ignored.
+* 起手小胡: each pattern counts once (two four-of-a-kinds are one 四喜); 六六顺 takes three
+  or more copies; a pattern's ``fan`` is 0 (a small win); no payments are settled there.
+* The reading lists declared melds first, then the concealed groups; 将将胡 without another
+  shape lists its concealed tiles as singles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Final
+
+from engine import shapes as S
+from engine import tiles as T
+from engine.errors import (
+    Code,
+    Problem,
+    RequestError,
+    invalid_field,
+    invalid_option,
+    missing_field,
+    raise_if,
+)
+from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand
+from engine.options import OptionSpec, OptionType, resolve
+from engine.results import Wait
+from engine.tiles import Tile
+from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.changsha import birds as B
+from engine.variants.changsha import seed_scoring as seed
+from engine.variants.changsha.answers import ChangshaBirdsAnswer, ChangshaFanAnswer, QishouAnswer
+from engine.variants.changsha.patterns import Score, Verdict, event_wins, judge, score, win_type_of
+from engine.variants.changsha.qishou import PER_PATTERN, qishou_patterns
+from engine.variants.changsha.seats import (
+    Table,
+    discarder_is_dealer,
+    read_table,
+    seat_problems,
+    winner_is_dealer,
+)
+from engine.variants.changsha.shapes import (
+    FLUSH_ANY,
+    FLUSH_STANDARD,
+    KINDS,
+    SEVEN_PAIRS,
+    SMALL,
+    STANDARD,
+    TRIPLETS,
+    reading,
+    shanten,
+    shanten_after_draws,
+    wait_candidates,
+)
+from engine.variants.plumbing import OptionCache, plainly_valid, warm
+
+TRADITIONAL: Final = "traditional"
+SEED: Final = "seed_simplified"
+
+OPTION_SPECS: Final = (
+    OptionSpec("scoring_profile", OptionType.STRING, TRADITIONAL,
+               "traditional payments (小胡 2/1, 大胡 6 a unit, birds, 庄闲分) or the seed "
+               "document's fan count (base 1, 将将胡 2, 七小对 +1, 清一色 +2, bird fan)",
+               choices=(TRADITIONAL, SEED)),
+    OptionSpec("zhuang_xian", OptionType.BOOLEAN, True,
+               "庄闲分: +1 on every payment the dealer makes or receives, after birds"),
+    OptionSpec("bird_origin", OptionType.STRING, "winner",
+               "whose seat birds count from: the winner (赢家扎鸟), the dealer (定庄扎鸟), or the "
+               "discarder — send it for each winner when several win on one discard",
+               choices=("winner", "dealer", "discarder")),
+    OptionSpec("bird_mode", OptionType.STRING, "add",
+               "a bird hit adds one base payment (add), doubles it (double), or only birds of "
+               "rank 1/5/9 count, each as a hit on the winner (159_only)",
+               choices=("add", "double", "159_only")),
+    OptionSpec("shuang_haohua_units", OptionType.INTEGER, 3,
+               "units of 双豪华七小对 (two four-of-a-kinds); 三豪华七小对 is one more",
+               choices=(3, 4)),
+    OptionSpec("dahu_stack", OptionType.STRING, "add",
+               "several 大胡: 6 × units (add) or 6 × 2^(units−1) (multiply)",
+               choices=("add", "multiply")),
+    OptionSpec("menqing_dahu", OptionType.BOOLEAN, False,
+               "门清 is a 大胡: a self-draw with no melds except concealed kongs"),
+    OptionSpec("quanqiuren_discard_only", OptionType.BOOLEAN, False,
+               "全求人 counts only when not self-drawn"),
+    OptionSpec("bird_count", OptionType.INTEGER, 2,
+               "birds turned after a win in the traditional profile (birds_expected)",
+               choices=(1, 2, 4, 6)),
+)
+
+
+HAND_RULES: Final = HandRules(KINDS, chow_melds=True, tile_set_name="108")
+
+
+class Changsha(Variant):
+    """长沙麻将 with birds (扎鸟), opening wins (起手小胡) and both scoring profiles."""
+
+    id = "changsha"
+    name = "Changsha mahjong"
+    name_zh = "长沙麻将"
+    option_specs = OPTION_SPECS
+    extra_operations = ("birds", "qishou")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._options = OptionCache(
+            lambda given: resolve(self.option_specs, given, self.extra_option_problems(given)))
+
+    # --- the hooks ----------------------------------------------------------------------------
+
+    def tile_set(self, options: Options) -> str:
+        return "108"
+
+    def hand_rules(self, options: Options) -> HandRules:
+        return HAND_RULES
+
+    def options(self, request: Request) -> Options:
+        """The effective options, resolved once per option set (`quick.OptionCache`)."""
+        return self._options.get(request.options)
+
+    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
+        """`Variant.checked`, the worded hand check only for a hand that is not plainly
+        valid (`quick.plainly_valid`)."""
+        if plainly_valid(request.hand, HAND_RULES, size=size, needs_win_tile=needs_win_tile,
+                         visible=request.context.visible):
+            return self.options(request)
+        return super().checked(request, size=size, needs_win_tile=needs_win_tile)
+
+    def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
+        verdict = judge(hand, win_type_of(context), options)
+        return WinCheck(verdict.win, verdict.shapes, verdict.reason)
+
+    def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
+        return self._fan_of(hand, context, options, judge(hand, win_type_of(context), options))
+
+    def _fan_of(self, hand: Hand, context: Context, options: Options, verdict: Verdict) -> int:
+        if options["scoring_profile"] == SEED:
+            return seed.seed_score(verdict.facts).fan
+        return self._traditional(hand, context, options, verdict).units
+
+    def wait_list(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                  options: Options) -> tuple[Wait, ...]:
+        """The shared definition (each candidate kind that wins on a discard, with its fan),
+        each trial judged once: ``check`` and ``fan_value`` would judge it twice."""
+        own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
+        seen = T.counts(context.visible)
+        wait_context = self.wait_context(context)
+        win_type = win_type_of(wait_context)
+        waits = []
+        for tile in wait_candidates(concealed, hand.melds):
+            if own[tile] >= T.COPIES:
+                continue
+            trial = Hand(tuple(concealed), hand.melds, tile)
+            verdict = judge(trial, win_type, options)
+            if verdict.win:
+                fan = self._fan_of(trial, wait_context, options, verdict)
+                waits.append(Wait(T.code(tile), max(0, T.COPIES - own[tile] - seen[tile]), fan))
+        return tuple(waits)
+
+    def shanten(self, concealed: Sequence[Tile], melds: int, context: Context,
+                options: Options) -> int:
+        """Exact without melds. This hook sees only the number of melds, not what they are,
+        and 碰碰胡/清一色/将将胡/全求人 depend on them: with melds it counts the 2/5/8 route
+        alone (an upper bound). The operations call `hand_shanten`, which sees the melds."""
+        if melds == 0:
+            return shanten(concealed, ())
+        return S.shanten(T.counts(concealed), 0, SMALL)
+
+    def hand_shanten(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                     options: Options) -> int:
+        return shanten(concealed, hand.melds)
+
+    def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                            options: Options) -> list[int]:
+        return shanten_after_draws(concealed, hand.melds)
+
+    def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                        options: Options) -> Iterable[Tile]:
+        return wait_candidates(concealed, hand.melds)
+
+    # --- fan ----------------------------------------------------------------------------------
+
+    def fan(self, request: Request) -> ChangshaFanAnswer:
+        context, hand = request.context, request.hand
+        win_type = win_type_of(context)
+        problems: list[Problem] = []
+        options, options_ok = self._options_and_hand(request, problems, 13, needs_win_tile=True)
+        if context.birds is not None:
+            problems += B.bird_problems(context.birds, hand.all_tiles, context.visible)
+        table = None
+        seats_wrong = seat_problems(context, win_type)
+        problems += seats_wrong
+        if options_ok and not seats_wrong:
+            problems += _origin_problems(options, win_type, context.birds is not None)
+            seed_profile = options["scoring_profile"] == SEED
+            if seed_profile and context.birds is not None:
+                table, more = read_table(context, win_type, purpose="birds", need_payers=False,
+                                         need_dealer=True)
+                problems += more
+            elif not seed_profile and (context.seats is not None or context.birds is not None):
+                table, more = read_table(
+                    context, win_type, purpose="payments", need_payers=True,
+                    need_dealer=bool(options["zhuang_xian"]) or (
+                        context.birds is not None and options["bird_origin"] == "dealer"))
+                problems += more
+        raise_if(problems)
+
+        verdict = judge(hand, win_type, options)
+        if not verdict.win:
+            return ChangshaFanAnswer(False, reason=verdict.reason, options=options)
+        shown = reading(hand, verdict.facts, verdict.shapes)
+        if options["scoring_profile"] == SEED:
+            scored = seed.seed_score(verdict.facts)
+            seed_birds, bird_fan = _seed_birds(context.birds, table, hand)
+            return ChangshaFanAnswer(
+                True, patterns=scored.patterns, fan=scored.fan, bird_fan=bird_fan,
+                total_fan=seed.total_fan(scored.fan, bird_fan, win_type),
+                birds=seed_birds.birds if seed_birds else None,
+                bird_hits=seed_birds.hits if seed_birds else None,
+                birds_expected=seed.birds_expected(win_type), reading=shown, options=options)
+
+        value = self._traditional(hand, context, options, verdict)
+        birds = payments = None
+        if table is not None:
+            birds = _traditional_birds(context.birds, options, table) \
+                if context.birds is not None else None
+            payments = _payments(value.base_per_payer, table, birds, options)
+        return ChangshaFanAnswer(
+            True, patterns=value.patterns, fan=value.units, base_per_payer=value.base_per_payer,
+            payments=payments, birds=birds.birds if birds else None,
+            bird_hits=birds.hits if birds else None, birds_expected=int(options["bird_count"]),
+            reading=shown, options=options)
+
+    # --- birds --------------------------------------------------------------------------------
+
+    def birds(self, request: Request) -> ChangshaBirdsAnswer:
+        """The birds on their own (seats, hits); with the winning hand also its payments
+        (traditional) or its fan with the bird fan (seed)."""
+        context, hand = request.context, request.hand
+        win_type = win_type_of(context)
+        problems: list[Problem] = []
+        if request.has_hand:
+            options, options_ok = self._options_and_hand(request, problems, 13,
+                                                         needs_win_tile=True)
+        else:
+            options, options_ok = self._options_only(request, problems)
+            if hand.win_tile is not None or hand.melds:
+                problems.append(missing_field(
+                    "#/hand", "win_tile and melds without hand: send the whole winning hand "
+                              "(hand, melds, win_tile) for payments, or none of it"))
+        if context.birds is None:
+            problems.append(missing_field("#/context/birds",
+                                          'send the turned birds as context.birds, e.g. '
+                                          '["4p", "7s"]'))
+        else:
+            problems += B.bird_problems(context.birds, hand.all_tiles, context.visible)
+        seats_wrong = seat_problems(context, win_type)
+        problems += seats_wrong
+        table = None
+        if options_ok and not seats_wrong:
+            problems += _origin_problems(options, win_type, True)
+            seed_profile = options["scoring_profile"] == SEED
+            table, more = read_table(
+                context, win_type, purpose="birds", need_payers=not seed_profile,
+                need_dealer=seed_profile or options["bird_origin"] == "dealer" or (
+                    request.has_hand and bool(options["zhuang_xian"])))
+            problems += more
+        raise_if(problems)
+        assert table is not None and context.birds is not None  # raise_if saw to it
+
+        if options["scoring_profile"] == SEED:
+            scored, _ = _seed_birds(context.birds, table, None)
+            assert scored is not None
+            answer = ChangshaBirdsAnswer(scored.birds, scored.hits,
+                                         seed.birds_expected(win_type), options=options)
+        else:
+            scored = _traditional_birds(context.birds, options, table)
+            answer = ChangshaBirdsAnswer(scored.birds, scored.hits, int(options["bird_count"]),
+                                         options=options)
+        if not request.has_hand:
+            return answer
+        verdict = judge(hand, win_type, options)
+        if not verdict.win:
+            return replace(answer, win=False, reason=verdict.reason)
+        if options["scoring_profile"] == SEED:
+            hand_fan = seed.seed_score(verdict.facts).fan
+            bird_fan = B.seed_bird_fan(context.birds, scored, hand.all_tiles)
+            return replace(answer, win=True, fan=hand_fan, bird_fan=bird_fan,
+                           total_fan=seed.total_fan(hand_fan, bird_fan, win_type))
+        value = self._traditional(hand, context, options, verdict)
+        return replace(answer, win=True, fan=value.units, base_per_payer=value.base_per_payer,
+                       payments=_payments(value.base_per_payer, table, scored, options))
+
+    # --- qishou -------------------------------------------------------------------------------
+
+    def qishou(self, request: Request) -> QishouAnswer:
+        """Opening small wins of a dealt hand: 13 tiles, or 14 for the dealer."""
+        hand = request.hand
+        problems: list[Problem] = []
+        options, _ = self._options_only(request, problems)
+        if not request.has_hand:
+            problems.append(missing_field("#/hand", "send the dealt hand: 13 tiles, or 14 for "
+                                                    "the dealer"))
+        if hand.melds:
+            problems.append(invalid_field("#/melds", "opening wins are checked on the dealt "
+                                                     "hand, before any meld: send no melds"))
+        if hand.win_tile is not None:
+            problems.append(invalid_field("#/win_tile", "the dealt hand has no win tile: send "
+                                                        "all its tiles as hand"))
+        dealt = Hand(hand.concealed)
+        size = 14 if len(dealt.concealed) == 14 else 13
+        for problem in check_hand(dealt, self.hand_rules(options), size=size,
+                                  needs_win_tile=False, visible=request.context.visible):
+            if problem.code is Code.BAD_TILE_COUNT:
+                if request.has_hand and not hand.melds:  # else the cause is named above
+                    problems.append(replace(problem, detail=(
+                        "the dealt hand has 13 tiles, or 14 for the dealer; got "
+                        f"{len(dealt.concealed)}")))
+            else:
+                problems.append(problem)
+        raise_if(problems)
+        patterns = qishou_patterns(dealt.concealed)
+        return QishouAnswer(patterns, len(patterns), PER_PATTERN * len(patterns), options)
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    def _traditional(self, hand: Hand, context: Context, options: Options,
+                     verdict: Verdict) -> Score:
+        """Shape 大胡 plus the event 大胡 of the moment, stacked (the hand must win)."""
+        win_type = win_type_of(context)
+        events = event_wins(hand, context, options,
+                            winner_is_dealer=winner_is_dealer(context),
+                            discarder_is_dealer=discarder_is_dealer(context, win_type))
+        return score(verdict.shape_wins | events, win_type, options)
+
+    def _options_only(self, request: Request, problems: list[Problem]) -> tuple[Options, bool]:
+        """The effective options, or the defaults with the problems recorded."""
+        try:
+            return self.options(request), True
+        except RequestError as e:
+            problems.extend(e.problems)
+            return {s.name: s.default for s in self.option_specs}, False
+
+    def _options_and_hand(self, request: Request, problems: list[Problem], size: int, *,
+                          needs_win_tile: bool) -> tuple[Options, bool]:
+        """`Variant.checked` that records its problems instead of raising, so that the
+        seat and bird problems join them in one answer."""
+        options, ok = self._options_only(request, problems)
+        if not plainly_valid(request.hand, HAND_RULES, size=size, needs_win_tile=needs_win_tile,
+                             visible=request.context.visible):
+            problems += check_hand(request.hand, HAND_RULES, size=size,
+                                   needs_win_tile=needs_win_tile,
+                                   visible=request.context.visible)
+        return options, ok
+
+
+def _origin_problems(options: Options, win_type: WinType, has_birds: bool) -> list[Problem]:
+    """``bird_origin: "discarder"`` is for several winners on one discard."""
+    if (has_birds and options["scoring_profile"] == TRADITIONAL
+            and options["bird_origin"] == "discarder" and win_type is WinType.SELF_DRAW):
+        return [invalid_option("#/options/bird_origin",
+                               'bird_origin "discarder" is for several winners on one discard; '
+                               "a self-draw has no discarder")]
+    return []
+
+
+def _traditional_birds(birds: Sequence[Tile], options: Options, table: Table) -> B.Birds:
+    origin_name = options["bird_origin"]
+    if origin_name == "dealer":
+        assert table.dealer is not None  # read_table was asked for it
+        origin = table.dealer
+    elif origin_name == "discarder":
+        origin = table.payers[0]  # a discard or robbed kong has exactly one payer
+    else:
+        origin = table.winner
+    return B.traditional_birds(birds, options["bird_mode"], origin, table.winner, table.payers)
+
+
+def _payments(base: int, table: Table, birds: B.Birds | None,
+              options: Options) -> B.Seats4:
+    return B.payments(base, table.winner, table.payers,
+                      hits=birds.hits if birds else (0, 0, 0, 0), mode=options["bird_mode"],
+                      dealer=table.dealer, zhuang_xian=bool(options["zhuang_xian"]))
+
+
+def _seed_birds(birds: Sequence[Tile] | None, table: Table | None,
+                hand: Hand | None) -> tuple[B.Birds | None, int]:
+    """The seed profile's birds (from the dealer) and, with the hand, their fan."""
+    if birds is None or table is None:
+        return None, 0
+    assert table.dealer is not None  # read_table was asked for it
+    scored = B.seed_birds(birds, table.dealer, table.winner)
+    return scored, B.seed_bird_fan(birds, scored, hand.all_tiles) if hand else 0
+
+
+VARIANT: Final = Changsha()
+warm((SMALL, STANDARD, TRIPLETS, SEVEN_PAIRS, *FLUSH_STANDARD, *FLUSH_ANY))

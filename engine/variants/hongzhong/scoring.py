@@ -1,0 +1,259 @@
+"""红中麻将 (RULES.md §4.2): the win check, the fan, the patterns and the reading.
+
+The fan is worked out from a few table-driven shape checks (which shapes complete the hand,
+and whether a triplets-only reading exists), never by listing readings: 清一色 and 无红中
+are properties of the tiles, not of a reading, once all-wild groups may take the flush suit.
+Readings are listed only to show one that earns the fan.
+
+Decisions:
+
+* 四红中 needs all four copies of **one** wild kind among the concealed tiles and the
+  self-drawn win tile (with two wild kinds, two of each is not 四红中: the rule is named
+  after holding every copy of the wild tile). Declared melds do not count: their tiles are
+  face values, no longer wildcards. In its reading every tile stands for itself.
+* 清一色 is judged on the tiles as read: in the standard shape and 七对 every natural tile
+  (melds included) is of one suit — wildcards then stand for that suit, all-wild groups
+  are assigned to it; 十三幺 never is (it holds honors); 四红中 is when every tile at face
+  value is of one suit (a suit-tile wild kind). With no natural tile at all the flush suit
+  is 万.
+* 碰碰胡 also needs every declared meld to be a pong or kong.
+* Bonuses apply to every shape they fit; ties between shapes of equal fan take the first
+  in the §4.2 table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from engine import tiles as T
+from engine.hand import Context, Hand, Meld, MeldKind, WinType
+from engine.results import Group, Pattern, Reading
+from engine.shapes import (
+    FREE,
+    GroupKind,
+    Shape,
+    ShapeReading,
+    is_complete,
+    win_shapes,
+)
+from engine.shapes.first_reading import first_reading
+from engine.tiles import Tile
+from engine.variants.base import WinCheck
+from engine.variants.hongzhong.options import Config, Split, split, win_type_of
+
+FOUR_WILDS: Final = "four_wilds"
+"""The shape id of 四红中 (API.md)."""
+
+NAMES: Final = {
+    "ping_hu": ("Win", "胡牌"),
+    "qi_dui": ("Seven pairs", "七对"),
+    "shi_san_yao": ("Thirteen orphans", "十三幺"),
+    "si_hong_zhong": ("Four wildcards", "四红中"),
+    "peng_peng_hu": ("All pongs", "碰碰胡"),
+    "qing_yi_se": ("Full flush", "清一色"),
+    "wu_hong_zhong": ("No wildcard", "无红中加倍"),
+}
+"""The §4.2 table, in its order (the order answers list patterns in)."""
+
+_BASE: Final = {
+    Shape.STANDARD.value: "ping_hu",
+    Shape.SEVEN_PAIRS.value: "qi_dui",
+    Shape.THIRTEEN_ORPHANS.value: "shi_san_yao",
+    FOUR_WILDS: "si_hong_zhong",
+}
+_SHAPE_ORDER: Final = (Shape.STANDARD.value, Shape.SEVEN_PAIRS.value,
+                       Shape.THIRTEEN_ORPHANS.value, FOUR_WILDS)
+ORPHANS: Final[tuple[Tile, ...]] = (0, 8, 9, 17, 18, 26, *range(27, 34))
+_CODES: Final = T.ALL_CODES
+
+
+def four_wild_kind(hand: Hand, win_type: WinType, first_turn: bool, cfg: Config) -> Tile | None:
+    """The wild kind whose four copies the player holds concealed after a self-draw, when
+    四红中 is on at this moment; else None."""
+    if win_type is not WinType.SELF_DRAW or cfg.four_wild_win == "off":
+        return None
+    if cfg.four_wild_win == "first_turn" and not first_turn:
+        return None
+    tiles = hand.concealed_with_win
+    for kind in sorted(cfg.wild):
+        if tiles.count(kind) >= T.COPIES:
+            return kind
+    return None
+
+
+def shapes_of(hand: Hand, context: Context, cfg: Config) -> tuple[tuple[str, ...], Split]:
+    """The winning shape ids of a complete hand (empty when none) and its split."""
+    win_type = win_type_of(context.win_type)
+    sp = split(hand, win_type, cfg)
+    shapes = tuple(s.value for s in win_shapes(sp.naturals, sp.wilds, cfg.rules))
+    if not shapes and four_wild_kind(hand, win_type, context.first_turn, cfg) is not None:
+        shapes = (FOUR_WILDS,)
+    return shapes, sp
+
+
+Found = tuple[tuple[str, ...], Split]
+"""What `shapes_of` says of a hand: the fan operation asks it once for check, score and
+reading."""
+
+
+def check(hand: Hand, context: Context, cfg: Config, found: Found | None = None) -> WinCheck:
+    """Win or the first reason against it (RULES.md §0.7): no shape, then the discard rule."""
+    shapes, sp = found or shapes_of(hand, context, cfg)
+    if not shapes:
+        return WinCheck(False, reason="no_winning_shape")
+    if win_type_of(context.win_type) is WinType.DISCARD and (
+        cfg.win_by_discard == "no"
+        or (cfg.win_by_discard == "only_without_wild" and sp.holds_wild)
+    ):
+        return WinCheck(False, reason="discard_win_not_allowed")
+    return WinCheck(True, shapes=shapes)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """The best way to score a winning hand: its shape, fan and counted patterns."""
+
+    shape: str
+    fan: int
+    patterns: tuple[Pattern, ...]
+    triplets: bool
+    """The standard shape read as triplets only (碰碰胡 counted)."""
+    flush_suit: int | None
+    """The suit of a counted 清一色: where all-wild groups go."""
+
+
+def suits_of(naturals: list[int], melds: tuple[Meld, ...]) -> set[int]:
+    """The suits of the natural concealed tiles and of the declared melds."""
+    found = {T.suit(k) for k, n in enumerate(naturals) if n}
+    found.update(T.suit(t) for m in melds for t in m.tiles)
+    return found
+
+
+def flush_suit(suits: set[int]) -> int | None:
+    """The suit of a one-suit hand (万 when there is no natural tile at all), else None."""
+    if not suits:
+        return 0
+    if len(suits) == 1:
+        (only,) = suits
+        return only if only < 3 else None
+    return None
+
+
+def score(hand: Hand, context: Context, cfg: Config, found: Found | None = None) -> Scored:
+    """The best-scoring shape of a winning hand (``check`` said win)."""
+    shapes, sp = found or shapes_of(hand, context, cfg)
+    no_wild = 0 if sp.holds_wild else cfg.no_wild_fan
+    natural_flush = flush_suit(suits_of(sp.naturals, hand.melds))
+    best: Scored | None = None
+    for shape in _SHAPE_ORDER:
+        if shape not in shapes:
+            continue
+        base, triplets, flush = 0, False, natural_flush
+        if shape == Shape.STANDARD.value:
+            triplets = (cfg.pengpenghu_fan > 0
+                        and all(m.kind is not MeldKind.CHOW for m in hand.melds)
+                        and is_complete(sp.naturals, sp.wilds, cfg.triplets_rules))
+        elif shape == Shape.SEVEN_PAIRS.value:
+            base = cfg.qidui_fan
+        elif shape == Shape.THIRTEEN_ORPHANS.value:
+            base, flush = cfg.shisanyao_fan, None
+        else:
+            flush = flush_suit({T.suit(t) for t in hand.all_tiles})
+        scored = _scored(shape, base, triplets, flush, no_wild, cfg)
+        if best is None or scored.fan > best.fan:
+            best = scored
+    if best is None:
+        raise ValueError("score() needs a winning hand")
+    return best
+
+
+def _scored(shape: str, base: int, triplets: bool, flush: int | None, no_wild: int,
+            cfg: Config) -> Scored:
+    counted: list[tuple[str, int]] = [(_BASE[shape], base)]
+    if triplets:
+        counted.append(("peng_peng_hu", cfg.pengpenghu_fan))
+    if flush is not None and cfg.qingyise_fan > 0:
+        counted.append(("qing_yi_se", cfg.qingyise_fan))
+    else:
+        flush = None
+    if no_wild > 0:
+        counted.append(("wu_hong_zhong", no_wild))
+    patterns = tuple(Pattern(pid, *NAMES[pid], fan) for pid, fan in counted)
+    return Scored(shape, sum(f for _, f in counted), patterns, triplets, flush)
+
+
+# ---------------------------------------------------------------------------------------------
+# The reading
+
+
+def reading(hand: Hand, context: Context, cfg: Config, scored: Scored,
+            found_split: Split | None = None) -> Reading:
+    """One reading that earns ``scored``: declared melds first, then the concealed groups
+    (the pair last), each wildcard shown with the kind it stands for.
+
+    Group tiles are listed position by position with what they stand for, so a wildcard's
+    physical tile sits beside its meaning rather than in sorted order.
+    """
+    declared = tuple(_declared(m) for m in hand.melds)
+    sp = found_split or split(hand, win_type_of(context.win_type), cfg)
+    if scored.shape == FOUR_WILDS:
+        singles = tuple(Group(GroupKind.SINGLE.value, (T.code(t),), (T.code(t),))
+                        for t in sorted(hand.concealed_with_win))
+        return Reading(FOUR_WILDS, declared + singles)
+    rules = cfg.triplets_rules if scored.triplets else cfg.rules
+    found: ShapeReading = first_reading(sp.naturals, sp.wilds, rules, Shape(scored.shape))
+    return Reading(scored.shape, declared + _resolve(found, sp, hand.melds, scored, cfg))
+
+
+def _declared(meld: Meld) -> Group:
+    codes = tuple(T.code(t) for t in meld.tiles)
+    return Group(meld.kind.value, codes, codes, declared=True)
+
+
+def _resolve(found: ShapeReading, sp: Split, melds: tuple[Meld, ...], scored: Scored,
+             cfg: Config) -> tuple[Group, ...]:
+    """Physical tiles for every member, and a kind for every all-wild group."""
+    used = [0] * T.KIND_COUNT
+    for m in melds:
+        for t in m.tiles:
+            used[t] += 1
+    for g in found.groups:
+        for kind in g.as_:
+            if kind != FREE:
+                used[kind] += 1
+    pool = list(sp.wild_tiles)
+    groups = []
+    for g in found.groups:
+        physical = []
+        for kind, wild in zip(g.as_, g.wild, strict=True):
+            physical.append(pool.pop(0) if wild else kind)
+        as_ = list(g.as_)
+        if FREE in as_:
+            kind = _free_kind(physical, len(as_), used, found.shape, scored, cfg)
+            used[kind] += len(as_)
+            as_ = [kind] * len(as_)
+        groups.append(Group(g.kind.value, tuple([_CODES[t] for t in physical]),
+                            tuple([_CODES[t] for t in as_])))
+    return tuple(groups)
+
+
+def _free_kind(physical: list[Tile], size: int, used: list[int], shape: Shape, scored: Scored,
+               cfg: Config) -> Tile:
+    """The kind an all-wild group stands for: the flush suit's when 清一色 counted (the
+    kind that scored best), else the wildcard's own face; an unused kind first, so the
+    reading never shows more than four of a kind when it need not."""
+    prefer: list[Tile]
+    if shape is Shape.THIRTEEN_ORPHANS:
+        prefer = list(ORPHANS)
+    elif scored.flush_suit is not None:
+        prefer = [scored.flush_suit * 9 + r for r in range(9)]
+    else:
+        prefer = [*dict.fromkeys(physical), *sorted(cfg.kinds)]
+    for kind in prefer:
+        if used[kind] == 0:
+            return kind
+    for kind in prefer:
+        if used[kind] + size <= T.COPIES:
+            return kind
+    return prefer[0]

@@ -1,0 +1,434 @@
+"""红中麻将 and the generic 癞子 engine (``hongzhong``, RULES.md §4).
+
+112 tiles by default (the suits and four 红中, which are wild); ``tile_set: "136"`` with
+any ``wild_tiles`` gives the generic wildcard games (白板做鬼, 翻鬼, 双鬼). Wildcards follow
+RULES.md §0.6 through the shape tables — never by substitution — so a check costs the same
+with eight wildcards as with none.
+
+The modules: ``hongzhong.options`` (options, natural/wild split), ``hongzhong.scoring`` (win
+check, fan, patterns, reading), ``hongzhong.waits`` (waits, shanten), ``hongzhong.codes``
+(codes and payments); this one wires them into the :class:`Variant` protocol and checks the
+context the payments need.
+
+Decisions (besides those in the modules above):
+
+* "Holds a wildcard" (the extra code, 无红中, ``only_without_wild``) means any tile of a wild
+  kind among hand, melds and win tile — as §4.3 counts it for the extra code — even a
+  claimed one that counts at face value.
+* "Claimed" is a discard or a robbed kong: ``claimed_wild_is_natural`` covers both.
+* The ``fan`` answer names its codes ``codes`` (each ``{"tile", "seat", "hit"}``) and
+  ``code_hits`` (four per-seat counts), the 红中 counterparts of API.md's ``birds`` /
+  ``bird_hits``. ``code_hits`` needs ``context.seats.winner``; ``seat`` mode needs it for
+  any code at all (and the discarder for a discard win).
+* A robbed kong's konger is ``seats.discarder`` (RULES.md §0.3) or ``seats.konger``; both
+  given must agree.
+* ``codes_to_draw`` = ``context.code_count`` (default 2, 0–12 accepted) plus the extra code;
+  the number of codes sent is not checked against it except in ``one_code_all`` (one).
+* ``context.active`` is not used: a 红中 hand ends with the first win.
+* The ``birds`` operation scores ``context.codes`` on its own; with a hand and a win tile it
+  also checks the win and, with seats, gives the payments (and ``codes_to_draw``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from engine import tiles as T
+from engine.errors import (
+    Code,
+    Problem,
+    RequestError,
+    invalid_field,
+    invalid_tile,
+    missing_field,
+    raise_if,
+)
+from engine.hand import Context, Hand, HandRules, KongType, Request, Seats, WinType
+from engine.options import OptionSpec, resolve
+from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait
+from engine.tiles import Tile
+from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.hongzhong import scoring
+from engine.variants.hongzhong import waits as waits_
+from engine.variants.hongzhong.codes import (
+    Codes,
+    kong_payments,
+    score_codes,
+    win_payments,
+)
+from engine.variants.hongzhong.options import (
+    OPTION_SPECS,
+    Config,
+    Split,
+    config,
+    option_problems,
+    split,
+    win_type_of,
+)
+from engine.variants.plumbing import OptionCache, plainly_valid, warm
+
+_WAITS: dict[tuple[Tile, int, int], Wait] = {}
+"""Wait answers are frozen values: one per (kind, remaining, fan) serves every request, so a
+hand waiting on every tile (eight wildcards) does not pay for 34 new objects. At most
+34 × 5 × (fan ≤ 40) entries."""
+
+
+
+def _new_wait(key: tuple[Tile, int, int]) -> Wait:
+    wait = _WAITS[key] = Wait(T.ALL_CODES[key[0]], key[1], key[2])
+    return wait
+
+
+DEFAULT_CODE_COUNT = 2
+MAX_CODE_COUNT = 12
+Payments = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class HongzhongFanAnswer:
+    """``POST /v1/hongzhong/fan``, members in wire order."""
+
+    win: bool
+    reason: str | None = None
+    patterns: tuple[Pattern, ...] | None = None
+    fan: int | None = None
+    payments: Payments | None = None
+    codes: tuple[BirdHit, ...] | None = None
+    code_hits: Payments | None = None
+    codes_to_draw: int | None = None
+    reading: Reading | None = None
+    options: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class HongzhongCodesAnswer:
+    """``POST /v1/hongzhong/birds``: the codes, and the win they pay for when sent."""
+
+    codes: tuple[BirdHit, ...]
+    code_hits: Payments | None = None
+    codes_to_draw: int | None = None
+    win: bool | None = None
+    reason: str | None = None
+    fan: int | None = None
+    payments: Payments | None = None
+    options: dict[str, Any] | None = None
+
+
+class Hongzhong(Variant):
+    """红中麻将 / 癞子麻将."""
+
+    id: ClassVar[str] = "hongzhong"
+    name: ClassVar[str] = "Red-dragon wildcard mahjong (generic wildcards)"
+    name_zh: ClassVar[str] = "红中麻将"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+    extra_operations: ClassVar[tuple[str, ...]] = ("birds", "kong")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._options = OptionCache(
+            lambda given: resolve(self.option_specs, given, self.extra_option_problems(given)))
+
+    # --- hooks -----------------------------------------------------------------------------
+
+    def options(self, request: Request) -> Options:
+        """The effective options, resolved once per option set (`quick.OptionCache`)."""
+        return self._options.get(request.options)
+
+    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
+        """`Variant.checked`, the worded hand check only for a hand that is not plainly
+        valid (`quick.plainly_valid`) under the options asked for."""
+        try:
+            options = self.options(request)
+        except RequestError:
+            return super().checked(request, size=size, needs_win_tile=needs_win_tile)
+        if plainly_valid(request.hand, config(options).hand_rules, size=size,
+                         needs_win_tile=needs_win_tile, visible=request.context.visible):
+            return options
+        return super().checked(request, size=size, needs_win_tile=needs_win_tile)
+
+    def tile_set(self, options: Options) -> str:
+        return str(options["tile_set"])
+
+    def hand_rules(self, options: Options) -> HandRules:
+        return config(options).hand_rules
+
+    def extra_option_problems(self, options: Any) -> list[Problem]:
+        return option_problems(options)
+
+    def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
+        return scoring.check(hand, context, config(options))
+
+    def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
+        return scoring.score(hand, context, config(options)).fan
+
+    def shanten(self, concealed: Sequence[Tile], melds: int, context: Context,
+                options: Options) -> int:
+        return waits_.shanten(concealed, melds, config(options))
+
+    def hand_shanten(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                     options: Options) -> int:
+        """With the melds themselves: a declared copy of a wild kind closes the 四红中 road."""
+        return waits_.shanten(concealed, hand.melds, config(options))
+
+    def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                            options: Options) -> list[int]:
+        return waits_.shanten_after_draws(concealed, hand.melds, config(options))
+
+    def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                        options: Options) -> Iterable[Tile]:
+        """Exactly the waits (`wait_list` does not ask: it reads the fans off the same
+        probes)."""
+        return waits_.wait_kinds(concealed, hand.melds, config(options))
+
+    def wait_context(self, context: Context) -> Context:
+        """Waits of a wildcard variant are tried as self-draws (RULES.md §0.6)."""
+        return replace(context, win_type=WinType.SELF_DRAW, after_kong=False,
+                       last_tile=False, first_turn=False)
+
+    def wait_list(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                  options: Options) -> tuple[Wait, ...]:
+        """The shared definition, answered from one table probe per shape."""
+        found = waits_.wait_fans(concealed, hand.melds, config(options))
+        if not found:
+            return ()
+        own = T.counts(concealed)
+        for meld in hand.melds:
+            for t in meld.tiles:
+                own[t] += 1
+        if context.visible:
+            seen = T.counts(context.visible)
+            left = [max(0, T.COPIES - n - s) for n, s in zip(own, seen, strict=True)]
+        else:
+            left = [T.COPIES - n for n in own]
+        known = _WAITS.get
+        # one list comprehension, no generator: a hand with many wildcards waits on ~32 kinds
+        return tuple([known((t, left[t], fan)) or _new_wait((t, left[t], fan))
+                      for t, fan in found if own[t] < T.COPIES])
+
+    # --- fan ------------------------------------------------------------------------------
+
+    def fan(self, request: Request) -> HongzhongFanAnswer:
+        options, cfg = self._validated(request, with_hand=True)
+        hand, ctx = request.hand, request.context
+        found = scoring.shapes_of(hand, ctx, cfg)
+        result = scoring.check(hand, ctx, cfg, found)
+        if not result.win:
+            return HongzhongFanAnswer(False, reason=result.reason, options=options)
+        scored = scoring.score(hand, ctx, cfg, found)
+        codes = self._codes(ctx, options)
+        return HongzhongFanAnswer(
+            True,
+            patterns=scored.patterns,
+            fan=scored.fan,
+            payments=self._payments(scored.fan, ctx, options, codes),
+            codes=codes.codes if codes else None,
+            code_hits=codes.hits if codes else None,
+            codes_to_draw=self._codes_to_draw(hand, ctx, options, cfg, found[1]),
+            reading=scoring.reading(hand, ctx, cfg, scored, found[1]),
+            options=options,
+        )
+
+    # --- extra operations -----------------------------------------------------------------
+
+    def birds(self, request: Request) -> HongzhongCodesAnswer:
+        """Codes (扎码) on their own; with a hand, the win they pay for."""
+        options, cfg = self._validated(request, with_hand=request.has_hand, needs_codes=True)
+        ctx = request.context
+        codes = self._codes(ctx, options)
+        assert codes is not None  # _validated made sure codes were sent
+        if not request.has_hand:
+            return HongzhongCodesAnswer(codes.codes, codes.hits, options=options)
+        hand = request.hand
+        result = scoring.check(hand, ctx, cfg)
+        if not result.win:
+            return HongzhongCodesAnswer(codes.codes, codes.hits, win=False,
+                                        reason=result.reason, options=options)
+        fan = scoring.score(hand, ctx, cfg).fan
+        return HongzhongCodesAnswer(
+            codes.codes, codes.hits, win=True, fan=fan,
+            payments=self._payments(fan, ctx, options, codes),
+            codes_to_draw=self._codes_to_draw(hand, ctx, options, cfg), options=options)
+
+    def kong(self, request: Request) -> KongAnswer:
+        """Kong payments (§4.3), independent of any win."""
+        problems: list[Problem] = []
+        options = self._options_collecting(request, problems)
+        ctx = request.context
+        seats = ctx.seats
+        problems += _seat_range_problems(seats)
+        if ctx.kong is None:
+            problems.append(missing_field("#/context/kong", "the kong op needs context.kong "
+                                          "{type: exposed|added|concealed, tile}"))
+        elif ctx.kong.tile not in config(options).kinds:
+            problems.append(invalid_tile("#/context/kong/tile", f"{T.code(ctx.kong.tile)} is "
+                                         f"not in the {options['tile_set']}-tile set"))
+        if seats is None or seats.konger is None:
+            where = "#/context/seats" if seats is None else "#/context/seats/konger"
+            problems.append(missing_field(where, "the kong op needs context.seats.konger"))
+        elif ctx.kong is not None and ctx.kong.type is KongType.EXPOSED:
+            if seats.discarder is None:
+                problems.append(missing_field("#/context/seats/discarder", "an exposed kong "
+                                              "is paid by its discarder: send seats.discarder"))
+            elif seats.discarder == seats.konger:
+                problems.append(invalid_field("#/context/seats/discarder", "the discarder of "
+                                              "an exposed kong cannot be the konger"))
+        raise_if(problems)
+        assert ctx.kong is not None and seats is not None and seats.konger is not None
+        return KongAnswer(kong_payments(ctx.kong.type, seats.konger, seats.discarder), options)
+
+    # --- plumbing -------------------------------------------------------------------------
+
+    def _options_collecting(self, request: Request, problems: list[Problem]) -> Options:
+        """The effective options; their problems go to ``problems`` (defaults stand in)."""
+        try:
+            return self.options(request)
+        except RequestError as e:
+            problems.extend(e.problems)
+            return {s.name: s.default for s in self.option_specs}
+
+    def _validated(self, request: Request, *, with_hand: bool,
+                   needs_codes: bool = False) -> tuple[Options, Config]:
+        """Options, the hand (when used) and the context the payments read, all problems
+        raised together."""
+        problems: list[Problem] = []
+        if with_hand:
+            try:
+                options = self.checked(request, size=13, needs_win_tile=True)
+            except RequestError as e:
+                problems.extend(e.problems)
+                options = self._options_collecting(request, [])
+        else:
+            options = self._options_collecting(request, problems)
+        ctx = request.context
+        win_type = win_type_of(ctx.win_type)
+        problems += _seat_problems(ctx.seats, win_type)
+        problems += _code_problems(ctx, options, config(options))
+        if needs_codes and ctx.codes is None:
+            problems.append(missing_field("#/context/codes", "send the turned codes as "
+                                          "context.codes"))
+        if problems:
+            raise RequestError(_unique(problems))
+        return options, config(options)
+
+    def _codes(self, ctx: Context, options: Options) -> Codes | None:
+        if ctx.codes is None:
+            return None
+        win_type = win_type_of(ctx.win_type)
+        winner = ctx.seats.winner if ctx.seats else None
+        return score_codes(ctx.codes, options["code_mode"], options["code_value"], win_type,
+                           winner, _payer(ctx.seats, win_type))
+
+    def _payments(self, fan: int, ctx: Context, options: Options,
+                  codes: Codes | None) -> Payments | None:
+        seats = ctx.seats
+        if seats is None or seats.winner is None:
+            return None
+        win_type = win_type_of(ctx.win_type)
+        bonus = codes.bonus if codes else (0, 0, 0, 0)
+        return win_payments(fan, win_type, seats.winner, _payer(seats, win_type),
+                            options["zimo_unit"], options["discard_unit"], bonus)
+
+    def _codes_to_draw(self, hand: Hand, ctx: Context, options: Options, cfg: Config,
+                       known: Split | None = None) -> int | None:
+        if options["code_mode"] == "one_code_all":
+            return None
+        count = DEFAULT_CODE_COUNT if ctx.code_count is None else ctx.code_count
+        holds_wild = (known or split(hand, win_type_of(ctx.win_type), cfg)).holds_wild
+        extra = options["extra_code_without_wild"] and not holds_wild
+        return count + (1 if extra else 0)
+
+
+def _payer(seats: Seats | None, win_type: WinType) -> int | None:
+    """The seat that pays alone: the discarder, or the robbed konger."""
+    if seats is None or win_type is WinType.SELF_DRAW:
+        return None
+    if win_type is WinType.ROB_KONG and seats.discarder is None:
+        return seats.konger
+    return seats.discarder
+
+
+_SEAT_NAMES = ("dealer", "winner", "discarder", "konger", "kong_discarder")
+
+
+def _seat_range_problems(seats: Seats | None) -> list[Problem]:
+    if seats is None:
+        return []
+    problems = []
+    for name in _SEAT_NAMES:
+        value = getattr(seats, name)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)
+                                  or not 0 <= value <= 3):
+            problems.append(invalid_field(f"#/context/seats/{name}",
+                                          f"a seat is 0, 1, 2 or 3; got {value!r}"))
+    return problems
+
+
+def _seat_problems(seats: Seats | None, win_type: WinType) -> list[Problem]:
+    """Seats for payments: the winner, and who pays alone on a discard or robbed kong."""
+    if seats is None:
+        return []
+    problems = _seat_range_problems(seats)
+    if seats.winner is None:
+        problems.append(missing_field("#/context/seats/winner", "payments need the winner's "
+                                      "seat: send context.seats.winner"))
+    if win_type is WinType.SELF_DRAW:
+        return problems
+    payer = _payer(seats, win_type)
+    who = "discarder" if win_type is WinType.DISCARD else "robbed konger"
+    if payer is None:
+        problems.append(missing_field("#/context/seats/discarder", f"a {win_type} win is "
+                                      f"paid by the {who}: send context.seats.discarder"))
+    elif payer == seats.winner:
+        problems.append(invalid_field("#/context/seats/discarder",
+                                      f"the {who} cannot be the winner"))
+    if (win_type is WinType.ROB_KONG and seats.konger is not None
+            and seats.discarder is not None and seats.konger != seats.discarder):
+        problems.append(invalid_field("#/context/seats/konger", "for rob_kong, discarder is "
+                                      "the robbed konger: konger, when sent, must equal it"))
+    return problems
+
+
+def _code_problems(ctx: Context, options: Options, cfg: Config) -> list[Problem]:
+    """``code_count`` and ``codes``: tiles of the set, one code in 一码全中, seats for
+    ``seat`` mode (its winner and discarder are asked for by the seat check)."""
+    problems: list[Problem] = []
+    count = ctx.code_count
+    if count is not None and (not isinstance(count, int) or isinstance(count, bool)
+                              or not 0 <= count <= MAX_CODE_COUNT):
+        problems.append(invalid_field("#/context/code_count", f"code_count is a whole number "
+                                      f"0–{MAX_CODE_COUNT}; got {count!r}"))
+    codes = ctx.codes
+    if codes is None:
+        return problems
+    outside = sorted({t for t in codes if t not in cfg.kinds})
+    if outside:
+        problems.append(invalid_tile("#/context/codes", f"{', '.join(T.codes(outside))} not "
+                                     f"in the {options['tile_set']}-tile set"))
+    counts = T.counts(codes)
+    for kind, n in enumerate(counts):
+        if n > T.COPIES:
+            problems.append(Problem(Code.TOO_MANY_COPIES, "#/context/codes",
+                                    f"{n} codes are {T.code(kind)}; there are only 4"))
+    mode = options["code_mode"]
+    if mode == "one_code_all" and len(codes) > 1:
+        problems.append(invalid_field("#/context/codes", f"code_mode \"one_code_all\" turns "
+                                      f"exactly one code; got {len(codes)}"))
+    if mode == "seat" and codes and ctx.seats is None:
+        problems.append(missing_field("#/context/seats", "code_mode \"seat\" counts "
+                                      "codes from the winner: send context.seats"))
+    return problems
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    """Each problem once (the hand check and the context check may meet)."""
+    return list(dict.fromkeys(problems))
+
+
+VARIANT = Hongzhong()
+warm(r for tile_set in ("112", "136") for qidui in (True, False) for orphans in (True, False)
+     for cfg in [config({**{s.name: s.default for s in OPTION_SPECS}, "tile_set": tile_set,
+                         "qidui": qidui, "shisanyao": orphans})]
+     for r in (cfg.rules, cfg.standard_rules, cfg.triplets_rules, cfg.seven_pairs_rules,
+               cfg.orphans_rules))

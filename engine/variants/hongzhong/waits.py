@@ -1,0 +1,216 @@
+"""红中麻将: waits and shanten from the shape tables, flat in the number of wildcards.
+
+A wait is tried as a self-draw (RULES.md §0.6), so the discard rule never applies and a
+drawn wild kind is a wildcard. Instead of a win check per tile kind, each enabled shape
+asks the tables once for the kinds that complete it (``completing_kinds``); the fan of a
+wait follows from which shapes it completes, exactly as ``score`` reads a full hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import tiles as T
+from engine.hand import Meld, MeldKind
+from engine.shapes import ShapeRules, completing_kinds
+from engine.shapes import shanten as shape_shanten
+from engine.shapes import shanten_after_draws as shanten_after
+from engine.tiles import Tile
+from engine.variants.hongzhong.options import Config, split_tiles
+from engine.variants.hongzhong.scoring import ORPHANS, flush_suit, suits_of
+
+
+def wait_fans(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
+              ) -> list[tuple[Tile, int]]:
+    """Every kind that completes 3n+1 concealed tiles on a self-draw, with its fan, in
+    tile order. No four-copies filter: the caller knows what the player holds.
+    """
+    naturals, wilds = split_tiles(concealed, cfg)
+    wild_kinds = cfg.wild
+    special = not melds
+    pairs = _special_kinds(naturals, wilds, cfg.seven_pairs_rules if special else None, cfg)
+    orphans = _special_kinds(naturals, wilds, cfg.orphans_rules if special else None, cfg)
+    holds_wild = wilds > 0 or any(t in wild_kinds for m in melds for t in m.tiles)
+    natural_no_wild = 0 if holds_wild else cfg.no_wild_fan  # a drawn wild kind is held
+    if (pairs == cfg.kinds and not cfg.pengpenghu_fan and not natural_no_wild
+            and not cfg.qingyise_fan):
+        # 七对 completes on every kind (many wildcards): with no bonus, each wait is worth
+        # its best base, and 七对's (≥ 0) is never below the standard shape's or 四红中's
+        # (0): only 十三幺 can add. One fan per class of kind, no standard probe.
+        top = max(cfg.qidui_fan, cfg.shisanyao_fan)
+        return [(k, top if k in orphans else cfg.qidui_fan) for k in sorted(cfg.kinds)]
+    standard = _completing(naturals, wilds, cfg.standard_rules, cfg)
+    four = _four_wild_kinds(concealed, cfg)
+    candidates = standard | pairs | orphans | four
+    if not candidates:
+        return []
+    triplets: frozenset[Tile] = frozenset()
+    if cfg.pengpenghu_fan > 0 and standard and all(m.kind is not MeldKind.CHOW for m in melds):
+        triplets = _completing(naturals, wilds, cfg.triplets_rules, cfg)
+    if not triplets and not natural_no_wild and not cfg.qingyise_fan:
+        # no bonus can count: each shape is worth its base, the best shape wins
+        qidui, shisanyao = cfg.qidui_fan, cfg.shisanyao_fan
+        if not orphans:
+            return [(k, qidui if k in pairs else 0) for k in sorted(candidates)]
+        return [(k, max(qidui if k in pairs else 0, shisanyao if k in orphans else 0))
+                for k in sorted(candidates)]
+    flush_of = _flush_fans(suits_of(naturals, melds), cfg)
+    face_suits = {T.suit(t) for t in concealed} | {T.suit(t) for m in melds for t in m.tiles}
+    found = []
+    for kind in sorted(candidates):
+        is_wild = kind in wild_kinds
+        no_wild = 0 if is_wild else natural_no_wild
+        qys = flush_of[-1] if is_wild else flush_of[T.suit(kind)]
+        fan = -1
+        if kind in standard:
+            fan = (cfg.pengpenghu_fan if kind in triplets else 0) + qys + no_wild
+        if kind in pairs:
+            fan = max(fan, cfg.qidui_fan + qys + no_wild)
+        if kind in orphans:
+            fan = max(fan, cfg.shisanyao_fan + no_wild)
+        if fan < 0:  # 四红中 alone: every tile at face value
+            one_suit = flush_suit(face_suits | {T.suit(kind)}) is not None
+            fan = cfg.qingyise_fan if one_suit else 0
+        found.append((kind, fan))
+    return found
+
+
+def _special_kinds(naturals: list[int], wilds: int, rules: ShapeRules | None,
+                   cfg: Config) -> frozenset[Tile]:
+    """The kinds completing one special shape (none without the rules)."""
+    if rules is None:
+        return frozenset()
+    return _completing(naturals, wilds, rules, cfg)
+
+
+def _completing(naturals: list[int], wilds: int, rules: ShapeRules, cfg: Config
+                ) -> frozenset[Tile]:
+    """The kinds whose self-draw completes the part under ``rules``.
+
+    A drawn wildcard completes it exactly when some kind does: the wildcard can stand for
+    that kind, and conversely whatever the wildcard stands for in a reading (a kind of the
+    tile set, or a place in an all-wild group, which any kind can fill beside the other
+    wildcards) is a kind that completes it. So every kind is probed as a natural tile —
+    with the wildcards held, never one more: the tables cover up to eight — and the wild
+    kinds follow from whether any kind completes.
+    """
+    found = frozenset(completing_kinds(naturals, wilds, rules, ()))
+    if not found:
+        return found
+    return (found - cfg.wild) | cfg.wild
+
+
+def _flush_fans(suits: set[int], cfg: Config) -> tuple[int, int, int, int, int]:
+    """清一色's fan after drawing a natural tile of each suit (m, p, s, z), and, last,
+    after drawing a wildcard (which stands for the flush suit)."""
+    if cfg.qingyise_fan == 0:
+        return (0, 0, 0, 0, 0)
+    fans = [cfg.qingyise_fan if flush_suit(suits | {s}) is not None else 0 for s in range(4)]
+    wild = cfg.qingyise_fan if flush_suit(suits) is not None else 0
+    return (fans[0], fans[1], fans[2], fans[3], wild)
+
+
+def _four_wild_kinds(concealed: Sequence[Tile], cfg: Config) -> frozenset[Tile]:
+    """Kinds whose self-draw makes 四红中 (``anytime`` only: waits have no first turn)."""
+    if cfg.four_wild_win != "anytime":
+        return frozenset()
+    for kind in sorted(cfg.wild):
+        held = concealed.count(kind)
+        if held >= T.COPIES:
+            return cfg.kinds
+        if held == T.COPIES - 1:
+            return frozenset({kind})
+    return frozenset()
+
+
+def shanten(concealed: Sequence[Tile], melds: tuple[Meld, ...] | int, cfg: Config) -> int:
+    """Fewest exchanges to a hand with a wait: the shape tables' answer, or the way to
+    四红中 when that is on at any time (three copies of a wild kind are a wait on the
+    fourth; all four concealed after a draw are complete).
+
+    ``melds`` may be a count only (the ``shanten`` hook gets one; ``waits`` and ``discards``
+    call ``hand_shanten``, which passes the melds): then a declared meld of a wild kind is
+    not seen, and the 四红中 road is taken as open although its copies are on the table.
+    """
+    naturals, wilds = split_tiles(concealed, cfg)
+    best = shape_shanten(naturals, wilds, cfg.rules)
+    if cfg.four_wild_win != "anytime":
+        return best
+    meld_tiles = () if isinstance(melds, int) else tuple(t for m in melds for t in m.tiles)
+    complete_size = len(concealed) % 3 == 2
+    for kind in cfg.wild:
+        if kind in meld_tiles:
+            continue  # a declared copy is no longer a wildcard: four can never be held
+        held = concealed.count(kind)
+        if complete_size:
+            if held >= T.COPIES:
+                return -1
+            room = len(concealed) - 1  # keep this many after the best discard
+        else:
+            room = len(concealed)
+        if room >= T.COPIES - 1:
+            best = min(best, max(0, T.COPIES - 1 - held))
+    return best
+
+
+NEVER = 99
+"""Shanten after drawing a kind outside the tile set (`engine.variants.base.NEVER`)."""
+
+
+def shanten_after_draws(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
+                        ) -> list[int]:
+    """``[shanten([*concealed, t], melds, cfg) for t in range(34)]`` (kinds outside the tile
+    set: `NEVER`) for 3n+1 ``concealed``: one table probe for every draw (a drawn wild kind
+    adds a wildcard), then the 四红中 road per draw as `shanten` takes it.
+
+    ``cfg.rules`` is the standard shape, 七对 and 十三幺 together, and its shanten the least
+    of theirs: the standard shape is probed first, and a special shape only when some draw
+    could go lower. After any draw, with p pairs among the naturals and W wildcards, 七对 is
+    at least 5 − p − W (the draw makes one more pair or brings one more wildcard); 十三幺,
+    missing m of its kinds, at least m − 2 − W (one kind found, one duplicate, or one more
+    wildcard).
+    """
+    naturals, wilds = split_tiles(concealed, cfg)
+    wild_kinds = tuple(cfg.wild)
+    out = shanten_after(naturals, wilds, cfg.standard_rules, wild_kinds)[1]
+    if len(concealed) == 13:  # the special shapes, when they can beat the standard shape
+        top = max(out[t] for t in cfg.kinds)
+        pairs = sum(n >> 1 for n in naturals)
+        if cfg.seven_pairs_rules is not None and 5 - pairs - wilds < top:
+            out = list(map(min, out, shanten_after(naturals, wilds, cfg.seven_pairs_rules,
+                                                   wild_kinds)[1]))
+        missing = sum(1 for t in ORPHANS if not naturals[t])
+        if cfg.orphans_rules is not None and missing - 2 - wilds < top:
+            out = list(map(min, out, shanten_after(naturals, wilds, cfg.orphans_rules,
+                                                   wild_kinds)[1]))
+    for t in range(T.KIND_COUNT):
+        if t not in cfg.kinds:
+            out[t] = NEVER
+    if cfg.four_wild_win != "anytime":
+        return out
+    meld_tiles = {t for m in melds for t in m.tiles}
+    room = len(concealed) >= T.COPIES - 1  # tiles kept after the best discard of 3n+2
+    for kind in cfg.wild:
+        if kind in meld_tiles:
+            continue  # a declared copy is no longer a wildcard: four can never be held
+        held = concealed.count(kind)
+        # the road after drawing another kind (held copies), and after drawing this one
+        for t, now in ((-1, held), (kind, held + 1)):
+            if now >= T.COPIES:
+                value = -1
+            elif room:
+                value = max(0, T.COPIES - 1 - now)
+            else:
+                continue
+            if t < 0:
+                out = [min(x, value) if k in cfg.kinds and k != kind else x
+                       for k, x in enumerate(out)]
+            elif t in cfg.kinds:
+                out[t] = min(out[t], value)
+    return out
+
+
+def wait_kinds(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
+               ) -> tuple[Tile, ...]:
+    """The kinds a self-draw wins on (`wait_fans` without the fans)."""
+    return tuple(t for t, _ in wait_fans(concealed, melds, cfg))

@@ -1,0 +1,105 @@
+"""南昌 answers on the wire: the pattern table and the reading of a scored hand (API.md).
+
+The reading shows what each 精 stood for. The shape tables say which places of a group are
+wildcards; this module hands out the physical 精 to those places — a 精 goes first to a place
+that stands for its own face, so a 精 read as itself shows ``tiles == as``; an all-wild
+group (a free kind) is read as the face of its first 精, since no 南昌 pattern depends on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from engine import tiles as T
+from engine.hand import Hand
+from engine.results import Group, Pattern, Reading
+from engine.shapes import FREE, GroupKind, ShapeGroup
+from engine.shapes.first_reading import first_reading
+from engine.tiles import Tile
+from engine.variants.nanchang.scoring import BONUS_FAN, SHAPE_FAN, Candidate
+
+PATTERNS: Final = {
+    # §3.4 win shapes
+    "ping_hu": ("Common hand", "平胡"),
+    "da_qi_dui": ("All triplets (big seven pairs)", "大七对"),
+    "qi_dui": ("Seven pairs", "七小对"),
+    "shi_san_lan": ("Thirteen unrelated", "十三烂"),
+    "qi_xing_shi_san_lan": ("Seven-star thirteen unrelated", "七星十三烂"),
+    # §3.5 bonuses
+    "de_guo": ("No wild substituted (De Guo)", "德国"),
+    "de_zhong_de": ("No wild anywhere else (De Zhong De)", "德中德"),
+    "jing_diao": ("Wild pair wait (Jing Diao)", "精钓"),
+    # §3.4 天胡/地胡 (replace the whole list)
+    "tian_hu": ("Heavenly hand", "天胡"),
+    "di_hu": ("Earthly hand", "地胡"),
+}
+"""Every pattern id with its names, in the order of RULES.md §3.4 then §3.5."""
+FAN: Final = {**SHAPE_FAN, **BONUS_FAN, "tian_hu": 0, "di_hu": 0}
+_ORDER: Final = {p: i for i, p in enumerate(PATTERNS)}
+_CODES: Final = T.ALL_CODES
+
+
+def pattern(pid: str) -> Pattern:
+    name, name_zh = PATTERNS[pid]
+    return Pattern(pid, name, name_zh, FAN[pid])
+
+
+def patterns(ids: Sequence[str]) -> tuple[Pattern, ...]:
+    """Pattern objects in table order."""
+    return tuple(pattern(p) for p in sorted(ids, key=_ORDER.__getitem__))
+
+
+def reading(candidate: Candidate, hand: Hand) -> Reading:
+    """The first reading of the candidate's shape, concealed groups first, then the declared
+    melds (``declared: true``, each tile as itself)."""
+    found = first_reading(candidate.naturals, len(candidate.wild_tiles), candidate.rules,
+                          candidate.shape)
+    groups = list(_place_wilds(found.groups, candidate.wild_tiles))
+    for meld in hand.melds:
+        codes = tuple(T.codes(meld.tiles))
+        groups.append(Group(meld.kind.value, codes, codes, declared=True))
+    return Reading(found.shape.value, tuple(groups))
+
+
+def _place_wilds(groups: Sequence[ShapeGroup], wild_tiles: Sequence[Tile]) -> list[Group]:
+    if not wild_tiles:  # every place is a natural: each tile stands for itself
+        out = []
+        for g in groups:
+            codes = tuple([_CODES[a] for a in g.as_])
+            out.append(Group(g.kind.value, codes, codes))
+        return out
+    pool = list(wild_tiles)
+    physical: list[list[Tile | None]] = [
+        [None if w else a for a, w in zip(g.as_, g.wild, strict=True)] for g in groups]
+    # a 精 first where a place stands for its own face, then in order
+    for gi, g in enumerate(groups):
+        for i, (a, w) in enumerate(zip(g.as_, g.wild, strict=True)):
+            if w and a != FREE and a in pool:
+                pool.remove(a)
+                physical[gi][i] = a
+    for gi, g in enumerate(groups):
+        for i, w in enumerate(g.wild):
+            if w and physical[gi][i] is None:
+                physical[gi][i] = pool.pop(0)
+    out = []
+    for g, tiles in zip(groups, physical, strict=True):
+        placed = [t for t in tiles if t is not None]
+        as_ = list(g.as_)
+        if any(a == FREE for a in as_):
+            as_ = _free_kind(g.kind, placed[0], len(as_))
+        out.append(Group(g.kind.value, tuple([_CODES[t] for t in placed]),
+                         tuple([_CODES[a] for a in as_])))
+    return out
+
+
+def _free_kind(kind: GroupKind, face: Tile, size: int) -> list[Tile]:
+    """What an all-wild group stands for: the face of its first 精; for a sequence, the one
+    starting there (7-8-9 from an 8 or 9; 1-2-3m from an honor)."""
+    if kind is not GroupKind.CHOW:
+        return [face] * size
+    if T.is_honor(face) or face % 9 > 6:
+        start = face - face % 9 + 6 if not T.is_honor(face) else 0
+    else:
+        start = face
+    return [start, start + 1, start + 2]

@@ -1,0 +1,405 @@
+"""南昌麻将 (``nanchang``): 精 wildcards, 德国, 精钓, 十三烂 and the 精 settlement (RULES.md §3).
+
+This module is the variant's face: its options, its checks and its operations. The work is
+in its siblings — ``nanchang.scoring`` (every scoring reading of a hand), ``nanchang.jingdiao``
+(精钓), ``nanchang.reading`` (patterns and the reading on the wire), ``nanchang.payments``
+(§3.6), ``nanchang.jing`` (翻精 and the §3.7 settlement), ``nanchang.checks`` (request checks).
+
+Decisions (where RULES.md leaves room; see also ``nanchang.scoring``):
+
+* ``context.win_type`` defaults to ``discard`` (§0.3). A robbed kong is a claim, not a
+  self-draw: a 精 robbed is natural under ``claimed_jing_is_natural``, and a 精钓 hand cannot
+  win on it (``jing_diao_needs_self_draw``), as on a discard.
+* 精钓 on a discard is refused only while ``jing_diao_self_draw_only`` is on (and not for 地胡);
+  with the option off such a win scores 精钓's +1 too.
+* 天胡: dealer, ``first_turn``, self-draw. 地胡: non-dealer, ``first_turn``, a discard win —
+  and when both ``seats.discarder`` and ``seats.dealer`` are given, the discarder must be the
+  dealer. Their answer has no ``multiplier`` (no multiplier applies), ``fan`` 0 and
+  ``flat_per_payer`` = ``tian_di_hu_points``; the reading is still the best shape's.
+* ``deguo_allow_natural_jing: false``: no 精 tile anywhere in the hand (melds and a claimed
+  win tile included).
+* Payments (``context.seats`` given) need ``seats.winner``, the discarder for a discard (for a
+  robbed kong ``seats.discarder``, else ``seats.konger``), and ``seats.dealer`` unless the
+  winner is the dealer or ``dealer_double`` is off. Seats outside ``context.active`` neither
+  pay nor receive (a robbed konger then pays only the active players' shares).
+* 杠精 is a kong of either 精 kind and collects 10 from each other player whatever the kong's
+  type; kongs carry no dealer factor. ``context.jing`` is required for ``kong``.
+* 精 settlement: 2–4 players (``delta_i = n·score_i − Σ``); counts 0–4 each, ≤ 4 of a kind
+  in all. ``jing_count_discards`` only documents what the caller counted.
+* ``shanten`` is the fewer of the substituting and the face-value readings' shanten; with
+  ``wu_ping_hu`` it does not see that rule (a lower bound then) — waits are always exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import product
+from typing import Any, ClassVar, Final
+
+from engine import shapes
+from engine import tiles as T
+from engine.errors import Problem, RequestError, invalid_field, missing_field, raise_if
+from engine.hand import Context, Hand, HandRules, Holding, Jing, Request, WinType, check_hand
+from engine.hand import standard_chow as _standard_chow
+from engine.options import OptionSpec, OptionType, resolve
+from engine.results import KongAnswer, Pattern, Reading, Wait
+from engine.tiles import Tile
+from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.nanchang import checks as C
+from engine.variants.nanchang.jing import BAWANG_MODES, JING_MODES, jing_pair, settle
+from engine.variants.nanchang.payments import WinPayment, kong_payments, win_payments
+from engine.variants.nanchang.reading import pattern, patterns, reading
+from engine.variants.nanchang.scoring import (
+    RULE_OPTIONS,
+    Candidate,
+    Readings,
+    evaluate,
+    rules_for,
+    split,
+)
+from engine.variants.nanchang.waits import (
+    part_shanten,
+    shanten_after_draws,
+    wait_candidates,
+    wait_fans,
+)
+from engine.variants.plumbing import OptionCache, plainly_valid, warm
+
+_B = OptionType.BOOLEAN
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec("tile_set", OptionType.STRING, "136",
+               "136 tiles (with honors), or 108 (suits only, and so no 十三烂)",
+               choices=("136", "108")),
+    OptionSpec("jing_mode", OptionType.STRING, "indicator_is_zheng",
+               "正精 is the turned tile (副精 the next kind), or the kind after it",
+               choices=JING_MODES),
+    OptionSpec("honor_chow", _B, True, "honor chows: any three different winds, or 中发白"),
+    OptionSpec("qidui_allow_four", _B, True, "七小对: four identical tiles count as two pairs"),
+    OptionSpec("shisanlan_allow_jing", _B, True, "十三烂 may use 精 as substitutes"),
+    OptionSpec("deguo_allow_natural_jing", _B, True,
+               "德国 allows 精 tiles used at face value (false: no 精 in the hand at all)"),
+    OptionSpec("claimed_jing_is_natural", _B, True,
+               "a 精 claimed from a discard (or a robbed kong) as win tile is only itself"),
+    OptionSpec("jing_only_group_allowed", _B, True,
+               "wild 精 alone may form a group (three as a triplet, two as the pair)"),
+    OptionSpec("jing_diao_self_draw_only", _B, True,
+               "a 精钓 hand wins only by self-draw (or 地胡)"),
+    OptionSpec("wu_ping_hu", _B, False, "无平胡: a 平胡 needing a 精 substitute is no win "
+                                        "(精钓 still is)"),
+    OptionSpec("dianpao_pay", OptionType.STRING, "three_pay",
+               "discard win: all three pay (discarder double), or the discarder only",
+               choices=("three_pay", "discarder_only")),
+    OptionSpec("dealer_double", _B, True, "the dealer pays and receives double"),
+    OptionSpec("deguo_flat", OptionType.INTEGER, 5, "flat points per payer for 德国/德中德",
+               minimum=0, maximum=1000),
+    OptionSpec("jing_diao_flat", OptionType.INTEGER, 0, "flat points per payer for 精钓",
+               minimum=0, maximum=1000),
+    OptionSpec("tian_di_hu_points", OptionType.INTEGER, 20,
+               "天胡/地胡: the flat amount each other player pays", minimum=0, maximum=1000),
+    OptionSpec("bawang_mode", OptionType.STRING, "double",
+               "霸王精 (the only player scoring 精): score doubled, or plus 10",
+               choices=BAWANG_MODES),
+    OptionSpec("jing_count_discards", _B, True,
+               "精 settlement counts include the player's own discards (caller's convention)"),
+)
+
+
+@dataclass(frozen=True)
+class FanAnswer:
+    """``POST /v1/nanchang/fan`` (API.md, RULES.md §3.4–3.6)."""
+
+    win: bool
+    reason: str | None = None
+    patterns: tuple[Pattern, ...] | None = None
+    fan: int | None = None
+    multiplier: int | None = None
+    flat_per_payer: int | None = None
+    payments: tuple[int, int, int, int] | None = None
+    reading: Reading | None = None
+    options: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class JingAnswer:
+    """``POST /v1/nanchang/jing``: 正精 and 副精 from the turned tile."""
+
+    zheng: str
+    fu: str
+    options: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class JingSettlementAnswer:
+    """``POST /v1/nanchang/jing-settlement``: each player's score and net delta."""
+
+    scores: tuple[int, ...]
+    deltas: tuple[int, ...]
+    options: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A complete hand judged: a win with its best candidate, or the reason it is not."""
+
+    win: bool
+    reason: str | None = None
+    best: Candidate | None = None
+    shapes: tuple[str, ...] = ()
+    special: str | None = None
+    """``tian_hu`` or ``di_hu``."""
+
+
+def honor_chow_or_standard(tiles: Sequence[Tile]) -> bool:
+    """A chow meld of 南昌 with honor chows: a suit sequence, three different winds, or 中发白."""
+    if _standard_chow(tiles):
+        return True
+    kinds = set(tiles)
+    return len(kinds) == 3 and (kinds <= set(range(T.EAST, T.NORTH + 1))
+                                or kinds == {T.WHITE, T.GREEN, T.RED})
+
+
+@lru_cache(maxsize=8)
+def _hand_rules(tile_set: str, honor_chow: bool) -> HandRules:
+    """The hand rules of an option set (built once: HandRules is immutable)."""
+    return HandRules(T.TILE_SETS[tile_set], chow_melds=True,
+                     chow_shape=honor_chow_or_standard if honor_chow else _standard_chow,
+                     tile_set_name=tile_set)
+
+
+class Nanchang(Variant):
+    id: ClassVar[str] = "nanchang"
+    name: ClassVar[str] = "Nanchang mahjong"
+    name_zh: ClassVar[str] = "南昌麻将"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+    extra_operations: ClassVar[tuple[str, ...]] = ("kong", "jing", "jing-settlement")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._options = OptionCache(
+            lambda given: resolve(self.option_specs, given, self.extra_option_problems(given)))
+
+    # --- the variant's rules ---------------------------------------------------------------
+
+    def tile_set(self, options: Options) -> str:
+        return str(options["tile_set"])
+
+    def hand_rules(self, options: Options) -> HandRules:
+        return _hand_rules(options["tile_set"], options["honor_chow"])
+
+    def options(self, request: Request) -> Options:
+        """The effective options, resolved once per option set (`quick.OptionCache`)."""
+        return self._options.get(request.options)
+
+    def wait_context(self, context: Context) -> Context:
+        """Waits are tried as self-draws (a wildcard variant, RULES.md §0.6), no event flags."""
+        return replace(context, win_type=WinType.SELF_DRAW, after_kong=False, last_tile=False,
+                       first_turn=False)
+
+    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
+        """The shared checks plus ``context.jing``, raised together."""
+        return self._checked(request, hand=(size, needs_win_tile), jing=True)
+
+    def _checked(self, request: Request, *, hand: tuple[int, bool] | None, jing: bool,
+                 extra: Callable[[Options], list[Problem]] | None = None) -> Options:
+        """Options, then (under the options given, or the defaults where they are bad) the
+        hand, ``context.jing`` and the operation's own problems, all raised together."""
+        problems: list[Problem] = []
+        try:
+            options = self.options(request)
+        except RequestError as e:
+            problems.extend(e.problems)
+            options = {s.name: s.default for s in self.option_specs}
+        if extra is not None:
+            problems += extra(options)
+        rules = self.hand_rules(options)
+        if hand is not None:
+            size, needs_win_tile = hand
+            if not plainly_valid(request.hand, rules, size=size, needs_win_tile=needs_win_tile,
+                                 visible=request.context.visible):
+                problems += check_hand(request.hand, rules, size=size,
+                                       needs_win_tile=needs_win_tile,
+                                       visible=request.context.visible)
+        if jing:
+            problems += C.jing_problems(request.context, rules.tile_kinds, rules.tile_set_name)
+        raise_if(problems)
+        return options
+
+    # --- judging a hand --------------------------------------------------------------------
+
+    def outcome(self, hand: Hand, context: Context, options: Options) -> Outcome:
+        """Win or not (RULES.md §0.7: no shape first, then 精钓 on a discard), the best
+        candidate, and 天胡/地胡."""
+        jing = _jing(context)
+        win_type = context.win_type or WinType.DISCARD
+        found: Readings = evaluate(hand, jing, self_drawn=win_type is WinType.SELF_DRAW,
+                                   others_hold_jing=context.others_hold_jing, options=options)
+        best = found.best()
+        if best is None:
+            return Outcome(False, "no_winning_shape")
+        special = _tian_di(context, win_type)
+        if (found.jing_diao and win_type is not WinType.SELF_DRAW
+                and options["jing_diao_self_draw_only"] and special != "di_hu"):
+            return Outcome(False, "jing_diao_needs_self_draw")
+        held = {c.shape for c in found.candidates}
+        return Outcome(True, best=best, shapes=tuple(s.value for s in _SHAPES if s in held),
+                       special=special)
+
+    def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
+        result = self.outcome(hand, context, options)
+        return WinCheck(result.win, result.shapes, result.reason)
+
+    def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
+        result = self.outcome(hand, context, options)
+        if result.best is None or result.special is not None:
+            return 0
+        return result.best.fan
+
+    def shanten(self, concealed: Sequence[Tile], melds: int, context: Context,
+                options: Options) -> int:
+        """The fewer of the substituting and the face-value readings' shanten; the first
+        alone when it covers every face-value win (then it is never the larger)."""
+        rules = rules_for(options)
+        sp = split(Hand(tuple(concealed)), _jing(context), claimed_natural=False)
+        if not sp.wilds:
+            return part_shanten(sp.face, 0, rules.natural_parts)
+        best = part_shanten(sp.naturals, sp.wilds, rules.wild_parts)
+        if not rules.wild_covers_face:
+            best = min(best, part_shanten(sp.face, 0, rules.natural_parts))
+        return best
+
+    def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                            options: Options) -> list[int]:
+        return shanten_after_draws(concealed, _jing(context), options)
+
+    def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                        options: Options) -> Iterable[Tile]:
+        return wait_candidates(concealed, _jing(context), options)
+
+    def wait_list(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                  options: Options) -> tuple[Wait, ...]:
+        """The shared definition (a self-draw of each candidate kind that is a win, with
+        its fan), each trial judged once — ``check`` and ``fan_value`` would judge it
+        twice — and the 13 tiles split and probed once (`nanchang.waits.wait_fans`)."""
+        own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
+        seen = T.counts(context.visible)
+        found = wait_fans(concealed, hand.melds, _jing(context), context.others_hold_jing,
+                          options, lambda t: own[t] >= T.COPIES)
+        return tuple(Wait(T.code(t), max(0, T.COPIES - own[t] - seen[t]), fan)
+                     for t, fan in found)
+
+    # --- operations ------------------------------------------------------------------------
+
+    def fan(self, request: Request) -> FanAnswer:
+        ctx = request.context
+        win_type = ctx.win_type or WinType.DISCARD
+        options = self._checked(request, hand=(13, True), jing=True, extra=lambda o: (
+            C.payment_problems(ctx, win_type, bool(o["dealer_double"]))))
+        result = self.outcome(request.hand, ctx, options)
+        if not result.win or result.best is None:
+            return FanAnswer(False, reason=result.reason, options=options)
+        best = result.best
+        if result.special is not None:
+            ids: tuple[Pattern, ...] = (pattern(result.special),)
+            fan, multiplier, flat = 0, None, int(options["tian_di_hu_points"])
+        else:
+            ids = patterns(best.patterns)
+            fan, multiplier, flat = best.fan, 1 << best.fan, best.flat
+        payments = None
+        if ctx.seats is not None and ctx.seats.winner is not None:
+            payments = win_payments(WinPayment(
+                winner=ctx.seats.winner, win_type=win_type.value, fan=fan, flat=flat,
+                dealer=ctx.seats.dealer if ctx.seats.dealer is not None else (
+                    ctx.seats.winner if C.winner_is_dealer(ctx) else None),
+                discarder=C.payer_seat(ctx, win_type),
+                dealer_double=bool(options["dealer_double"]),
+                three_pay=options["dianpao_pay"] == "three_pay",
+                tian_di_points=flat if result.special is not None else None,
+                active=C.active_seats(ctx)))
+        return FanAnswer(True, patterns=ids, fan=fan, multiplier=multiplier,
+                         flat_per_payer=flat, payments=payments,
+                         reading=reading(best, request.hand), options=options)
+
+    def kong(self, request: Request) -> KongAnswer:
+        """Kong payments at once: 1 each (exposed/added), 2 each (concealed), 10 each (杠精)."""
+        ctx = request.context
+
+        def problems(options: Options) -> list[Problem]:
+            found = C.seat_range_problems(ctx)
+            if ctx.kong is None:
+                found.append(missing_field("#/context/kong", 'context.kong {"type", "tile"} is '
+                                                             "required: the kong declared"))
+            else:
+                found += C.tile_in_set(ctx.kong.tile, T.TILE_SETS[options["tile_set"]],
+                                       options["tile_set"], "#/context/kong/tile")
+            if ctx.seats is None or ctx.seats.konger is None:
+                found.append(missing_field("#/context/seats/konger",
+                                           "seats.konger is required: who declared the kong"))
+            elif not found and ctx.seats.konger not in C.active_seats(ctx):
+                found.append(invalid_field("#/context/active", "the konger must be active"))
+            return found
+
+        options = self._checked(request, hand=None, jing=True, extra=problems)
+        assert ctx.kong is not None and ctx.seats is not None and ctx.seats.konger is not None
+        jing = _jing(ctx)
+        is_jing = ctx.kong.tile in (jing.zheng, jing.fu)
+        return KongAnswer(kong_payments(ctx.seats.konger, ctx.kong.type.value, is_jing,
+                                        C.active_seats(ctx)), options)
+
+    def jing(self, request: Request) -> JingAnswer:
+        """正精 and 副精 from ``context.indicator`` under ``jing_mode`` (RULES.md §3.2)."""
+        ctx = request.context
+
+        def problems(options: Options) -> list[Problem]:
+            if ctx.indicator is None:
+                return [missing_field("#/context/indicator",
+                                      "context.indicator is required: the turned tile")]
+            return C.tile_in_set(ctx.indicator, T.TILE_SETS[options["tile_set"]],
+                                 options["tile_set"], "#/context/indicator")
+
+        options = self._checked(request, hand=None, jing=False, extra=problems)
+        assert ctx.indicator is not None
+        zheng, fu = jing_pair(ctx.indicator, options["jing_mode"])
+        return JingAnswer(T.code(zheng), T.code(fu), options)
+
+    def jing_settlement(self, request: Request) -> JingSettlementAnswer:
+        """The 精 settlement of RULES.md §3.7 from ``context.holdings``."""
+        ctx = request.context
+        options = self._checked(request, hand=None, jing=False,
+                                extra=lambda _: C.holdings_problems(ctx))
+        holdings: tuple[Holding, ...] = ctx.holdings or ()
+        scores, deltas = settle([(h.zheng, h.fu) for h in holdings], options["bawang_mode"])
+        return JingSettlementAnswer(tuple(scores), tuple(deltas), options)
+
+
+_SHAPES: Final = tuple(shapes.Shape)
+"""The shape ids in the order answers list them."""
+
+
+def _jing(context: Context) -> Jing:
+    if context.jing is None:
+        raise RequestError(C.jing_problems(context, frozenset(), "136"))
+    return context.jing
+
+
+def _tian_di(context: Context, win_type: WinType) -> str | None:
+    if not context.first_turn:
+        return None
+    dealer = C.winner_is_dealer(context)
+    if dealer and win_type is WinType.SELF_DRAW:
+        return "tian_hu"
+    seats = context.seats
+    dealer_discarded = (seats is None or seats.dealer is None or seats.discarder is None
+                        or seats.discarder == seats.dealer)
+    if not dealer and win_type is WinType.DISCARD and dealer_discarded:
+        return "di_hu"
+    return None
+
+
+VARIANT = Nanchang()
+warm(r for options in product(*((s.default, *(s.choices or (not s.default,)))
+                                for s in OPTION_SPECS if s.name in RULE_OPTIONS))
+     for rules in [rules_for(dict(zip(RULE_OPTIONS, options, strict=True)))]
+     for r in (rules.wild, rules.natural, rules.triplets, *rules.wild_parts,
+               *rules.natural_parts))

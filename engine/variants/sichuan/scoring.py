@@ -1,0 +1,335 @@
+"""四川 血战到底 scoring (RULES.md §1.3): one base shape plus every addition, best reading.
+
+Most additions do not depend on how the concealed tiles are grouped (清一色, 根, 门清, 中张,
+金钩钓 and the events), so they are worked out once per hand; only the base shape, 将对,
+带幺九 and the 龙七对 bonus change from one reading to the next. Every candidate reading
+(`sichuan.reader`: those that can score best; in the tests, every reading the general search
+finds) is tried and the one worth the most fan is kept (§0.6: ``111222333m 789p 99p`` is 平胡
+as three triplets but 带幺九 as three ``123m`` sequences). Amounts depend on the fan and the
+win type only, so the highest fan is also the highest amount (§0.7's tie rule).
+
+The answer's pattern objects are built only for the ``fan`` operation; ``fan_value`` (what
+each wait carries) stops at the number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Final, NamedTuple
+
+from engine import shapes as S
+from engine import tiles as T
+from engine.hand import Context, Hand, MeldKind, WinType
+from engine.results import Group, Pattern, Reading
+from engine.tiles import Tile
+from engine.variants.sichuan.reader import (
+    Candidate,
+    PartInfo,
+    analyse,
+    part_shapes,
+    reference_candidates,
+)
+
+PATTERN_NAMES: Final[dict[str, tuple[str, str]]] = {
+    # id: (name, name_zh), in the order of RULES.md §1.3's table — the order answers list them.
+    "ping_hu": ("Plain hand", "平胡"),
+    "dui_dui_hu": ("All triplets", "对对胡"),
+    "qi_dui": ("Seven pairs", "七对"),
+    "qing_yi_se": ("Full flush", "清一色"),
+    "jiang_dui": ("All 2-5-8 triplets", "将对"),
+    "dai_yao_jiu": ("Terminals in every set", "带幺九"),
+    "jin_gou_diao": ("Golden hook single wait", "金钩钓"),
+    "gen": ("Root (four of a kind)", "根"),
+    "men_qing": ("Concealed hand", "门清"),
+    "zhong_zhang": ("All simples", "中张"),
+    "gang_shang_kai_hua": ("Self-draw after kong", "杠上开花"),
+    "gang_shang_pao": ("Discard after kong", "杠上炮"),
+    "qiang_gang_hu": ("Robbing the kong", "抢杠胡"),
+    "hai_di_lao_yue": ("Last tile self-draw", "海底捞月"),
+    "hai_di_pao": ("Last tile discard", "海底炮"),
+    "zi_mo": ("Self-draw bonus", "自摸加番"),
+    "long_qi_dui_bonus": ("Dragon seven pairs bonus", "龙七对"),
+    "tian_hu": ("Heavenly hand", "天胡"),
+    "di_hu": ("Earthly hand", "地胡"),
+}
+
+QUE_YI_MEN: Final = "que_yi_men"
+NO_WINNING_SHAPE: Final = "no_winning_shape"
+_TERMINAL: Final = frozenset(k for k in range(27) if k % 9 in (0, 8))
+_RANK_258: Final = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))
+
+
+@dataclass(frozen=True)
+class Prefs:
+    """The scoring options of a room, read once per option set (see `prefs_for`)."""
+
+    yaojiu_jiangdui: bool
+    dai_yao_jiu_fan: int
+    jin_gou_diao_fan: int
+    long_qi_dui_bonus: int
+    menqing_zhongzhang: bool
+    menqing_requires_self_draw: bool
+    gen_kong_only: bool
+    hai_di: bool
+    zimo_jia_fan: bool
+    tiandi_hu: bool
+    tian_hu_fan: int
+    di_hu_fan: int
+    tiandi_additive: bool
+    di_hu_mode: str
+
+
+def prefs_for(options: Mapping[str, Any]) -> Prefs:
+    """The Prefs of resolved options (every option, in declaration order — what `resolve`
+    gives); cached, as rooms reuse a handful of option sets."""
+    try:
+        return _PREFS[tuple(options.values())]
+    except KeyError:
+        prefs = _PREFS[tuple(options.values())] = _prefs(options)
+        if len(_PREFS) > 256:
+            _PREFS.clear()
+        return prefs
+
+
+_PREFS: dict[tuple[Any, ...], Prefs] = {}
+
+
+def _prefs(o: Mapping[str, Any]) -> Prefs:
+    return Prefs(
+        yaojiu_jiangdui=o["yaojiu_jiangdui"],
+        dai_yao_jiu_fan=o["dai_yao_jiu_fan"],
+        jin_gou_diao_fan=o["jin_gou_diao_fan"],
+        long_qi_dui_bonus=o["long_qi_dui_bonus"],
+        menqing_zhongzhang=o["menqing_zhongzhang"],
+        menqing_requires_self_draw=o["menqing_requires_self_draw"],
+        gen_kong_only=o["gen_mode"] == "kong_only",
+        hai_di=o["hai_di"],
+        zimo_jia_fan=o["zimo_bonus"] == "jia_fan",
+        tiandi_hu=o["tiandi_hu"],
+        tian_hu_fan=o["tian_hu_fan"],
+        di_hu_fan=o["di_hu_fan"],
+        tiandi_additive=o["tiandi_mode"] == "additive",
+        di_hu_mode=o["di_hu_mode"],
+    )
+
+
+def suits_held(tiles: tuple[Tile, ...]) -> int:
+    """Bit mask of the suits among ``tiles`` (1 m, 2 p, 4 s, 8 z)."""
+    mask = 0
+    for t in tiles:
+        mask |= 1 << (t // 9)
+    return mask
+
+
+def breaks_que_yi_men(mask: int, missing_suit: int | None) -> bool:
+    """缺一门 (§1.1): no tile of the declared missing suit; undeclared, one suit absent."""
+    if missing_suit is not None:
+        return bool(mask >> missing_suit & 1)
+    return mask & 7 == 7
+
+
+def is_dealer(context: Context) -> bool:
+    """The winner is the dealer: ``is_dealer``, else ``seats.dealer == seats.winner``."""
+    if context.is_dealer is not None:
+        return context.is_dealer
+    seats = context.seats
+    return bool(seats and seats.dealer is not None and seats.dealer == seats.winner)
+
+
+class Scored(NamedTuple):
+    """A winning hand's evaluation: the fan, the counted patterns as (id, fan, count, tiles)
+    in table order, the 根 counted, the reading used, and whether 天胡 was counted (自摸加底
+    does not apply to it, §1.4). Internal and built for every evaluation, hence a tuple."""
+
+    fan: int
+    counted: tuple[tuple[str, int, int, tuple[Tile, ...]], ...]
+    gen_count: int
+    reading: Candidate
+    tian_hu: bool
+
+    def patterns(self) -> tuple[Pattern, ...]:
+        return _patterns(self.counted)
+
+
+@lru_cache(maxsize=1024)
+def _patterns(counted: tuple[tuple[str, int, int, tuple[Tile, ...]], ...]) -> tuple[Pattern, ...]:
+    return tuple(_pattern(*entry) for entry in counted)
+
+
+@lru_cache(maxsize=1024)
+def _pattern(pid: str, fan: int, count: int, tiles: tuple[Tile, ...]) -> Pattern:
+    """A wire pattern (immutable, so shared between answers)."""
+    name, name_zh = PATTERN_NAMES[pid]
+    return Pattern(pid, name, name_zh, fan, count if count > 1 else None,
+                   tuple(T.ALL_CODES[t] for t in tiles) if tiles else None)
+
+
+_SELF_DRAW, _DISCARD, _ROB_KONG = WinType.SELF_DRAW, WinType.DISCARD, WinType.ROB_KONG
+_SEVEN_PAIRS: Final = S.Shape.SEVEN_PAIRS
+_BASE_FAN: Final = {"ping_hu": 0, "dui_dui_hu": 1, "qi_dui": 2}
+
+
+def read_part(hand: Hand) -> tuple[list[int], PartInfo, int]:
+    """The concealed part's 27 counts (a validated 108-tile hand), what `analyse` knows of it,
+    and the bit mask of the suits the whole hand holds, melds included (for 缺一门)."""
+    part = _counts(hand)
+    info = analyse(tuple(part))
+    return part, info, _with_melds(info.mask, hand)
+
+
+def read_shapes(hand: Hand) -> tuple[tuple[S.Shape, ...], int]:
+    """The concealed part's complete shapes and `read_part`'s suit mask, without the
+    readings (`part_shapes`): all the win check needs."""
+    shapes, mask = part_shapes(tuple(_counts(hand)))
+    return shapes, _with_melds(mask, hand)
+
+
+def _counts(hand: Hand) -> list[int]:
+    part = [0] * 27
+    for t in hand.concealed_with_win:
+        part[t] += 1
+    return part
+
+
+def _with_melds(mask: int, hand: Hand) -> int:
+    for m in hand.melds:
+        mask |= 1 << m.tiles[0] // 9
+    return mask
+
+
+def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
+             reference: bool = False) -> Scored | str:
+    """The best evaluation of a complete hand, or the reason it is no win (§0.7 order).
+
+    The readings to choose from are the few that can score best (`PartInfo.candidates`),
+    or — with ``reference``, in the tests — every reading `engine.shapes.readings` finds.
+    """
+    part, info, mask = read_part(hand)
+    if breaks_que_yi_men(mask, context.missing_suit):
+        return QUE_YI_MEN
+    found = reference_candidates(part) if reference else info.candidates
+    if not found:
+        return NO_WINNING_SHAPE
+    return _score(hand, context, prefs, found, info, part, mask)
+
+
+def _score(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],
+           info: PartInfo, part: Sequence[int], mask: int) -> Scored:
+    melds = hand.melds
+    melds_terminal = not melds or all(m.tiles[0] in _TERMINAL for m in melds)
+
+    # --- the reading-dependent part: base shape, 将对, 带幺九, 龙七对 bonus -----------------
+    yaojiu = prefs.yaojiu_jiangdui
+    all_258 = yaojiu and info.only_258 and (not melds or
+                                            all(m.tiles[0] in _RANK_258 for m in melds))
+    best_value = -1
+    best = found[0]
+    base, jiang, dyj, bonus = "", False, False, False
+    for c in found:
+        if c.reading.shape is _SEVEN_PAIRS:
+            value = 2 + (prefs.long_qi_dui_bonus if info.fours else 0)
+        else:
+            value = 0 if c.chow else 1
+            if yaojiu:
+                if not c.chow and all_258:
+                    value += 2
+                if c.all_terminal and melds_terminal:
+                    value += prefs.dai_yao_jiu_fan
+        if value > best_value:
+            best_value, best = value, c
+    if best.reading.shape is _SEVEN_PAIRS:
+        base, bonus = "qi_dui", bool(info.fours and prefs.long_qi_dui_bonus)
+    else:
+        base = "ping_hu" if best.chow else "dui_dui_hu"
+        jiang = not best.chow and all_258
+        dyj = yaojiu and best.all_terminal and melds_terminal
+
+    # --- the whole list, in table order -------------------------------------------------------
+    win_type = context.win_type or _DISCARD
+    self_draw = win_type is _SELF_DRAW
+    counted: list[tuple[str, int, int, tuple[Tile, ...]]] = [(base, _BASE_FAN[base], 1, ())]
+    if mask in (1, 2, 4):
+        counted.append(("qing_yi_se", 2, 1, ()))
+    if jiang:
+        counted.append(("jiang_dui", 2, 1, ()))
+    if dyj:
+        counted.append(("dai_yao_jiu", prefs.dai_yao_jiu_fan, 1, ()))
+    if len(melds) == 4:
+        counted.append(("jin_gou_diao", prefs.jin_gou_diao_fan, 1, ()))
+    if prefs.gen_kong_only:
+        roots = tuple(sorted(m.tiles[0] for m in melds if m.is_kong))
+    elif melds:  # four alike concealed, a kong, or a pong and the fourth tile concealed
+        roots = tuple(sorted([*info.fours, *(m.tiles[0] for m in melds
+                                             if m.is_kong or part[m.tiles[0]] == 1)]))
+    else:
+        roots = info.fours
+    if roots:
+        counted.append(("gen", len(roots), len(roots), roots))
+    if prefs.menqing_zhongzhang:
+        exposed = any(not m.concealed for m in melds)  # a pong, or a kong not concealed
+        if not exposed and (self_draw or not prefs.menqing_requires_self_draw):
+            counted.append(("men_qing", 1, 1, ()))
+        if not info.has_terminal and (not melds or not any(m.tiles[0] in _TERMINAL
+                                                           for m in melds)):
+            counted.append(("zhong_zhang", 1, 1, ()))
+    if context.after_kong:
+        if self_draw:
+            counted.append(("gang_shang_kai_hua", 1, 1, ()))
+        elif win_type is _DISCARD:
+            counted.append(("gang_shang_pao", 1, 1, ()))
+    if win_type is _ROB_KONG:
+        counted.append(("qiang_gang_hu", 1, 1, ()))
+    elif context.last_tile and prefs.hai_di:
+        counted.append(("hai_di_lao_yue" if self_draw else "hai_di_pao", 1, 1, ()))
+    if self_draw and prefs.zimo_jia_fan:
+        counted.append(("zi_mo", 1, 1, ()))
+    if bonus:
+        counted.append(("long_qi_dui_bonus", prefs.long_qi_dui_bonus, 1, ()))
+    gen_count = len(roots)
+
+    tiandi = _tian_di(context, win_type, prefs) if context.first_turn else None
+    if tiandi is not None:
+        entry = (tiandi, prefs.tian_hu_fan if tiandi == "tian_hu" else prefs.di_hu_fan, 1, ())
+        if prefs.tiandi_additive:
+            counted.append(entry)
+        else:  # "fixed": 天胡/地胡 replace the whole list (§0.7)
+            counted, gen_count = [entry], 0
+    fan = 0
+    for counted_entry in counted:
+        fan += counted_entry[1]
+    return Scored(fan, tuple(counted), gen_count, best, tiandi == "tian_hu")
+
+
+def _tian_di(context: Context, win_type: WinType, prefs: Prefs) -> str | None:
+    """天胡 (dealer, first turn, self-draw) or 地胡 (non-dealer, first turn, win type per
+    ``di_hu_mode``; a discard must be the dealer's when the seats say who discarded)."""
+    if not (prefs.tiandi_hu and context.first_turn):
+        return None
+    if is_dealer(context):
+        return "tian_hu" if win_type is WinType.SELF_DRAW else None
+    mode = prefs.di_hu_mode
+    if win_type is WinType.SELF_DRAW:
+        return "di_hu" if mode in ("either", "self_draw") else None
+    if win_type is WinType.DISCARD and mode in ("either", "discard"):
+        seats = context.seats
+        if seats and seats.dealer is not None and seats.discarder is not None \
+                and seats.dealer != seats.discarder:
+            return None
+        return "di_hu"
+    return None
+
+
+_DECLARED_GROUPS: Final = {
+    (m, k): Group(m.value, (T.ALL_CODES[k],) * n, (T.ALL_CODES[k],) * n, True)
+    for k in range(27) for m, n in ((MeldKind.PONG, 3), (MeldKind.KONG, 4))
+}
+"""The declared melds a 108-tile hand can show, as answer groups, built once."""
+
+
+def as_reading(hand: Hand, candidate: Candidate) -> Reading:
+    """The wire reading: the declared melds first (as declared groups), then the concealed
+    groups in the reading's order (pair last for the standard shape)."""
+    declared = tuple(_DECLARED_GROUPS[m.kind, m.tiles[0]] for m in hand.melds)
+    return Reading(candidate.reading.shape.value, declared + candidate.wire)

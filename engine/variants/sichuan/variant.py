@@ -1,0 +1,422 @@
+"""四川麻将 · 血战到底 (``sichuan``, RULES.md §1): 108 tiles, pong and kong only, 缺一门.
+
+The variant's hooks for the shared operations (win, waits, discards), its full evaluation
+(``fan``: scoring in `sichuan.scoring`, payments in `sichuan.payments`) and its extra
+operation ``kong`` (刮风下雨, §1.5).
+
+How: a 四川 hand has no wildcards, so its concealed part is read in closed form by
+`sichuan.reader` (only the readings that can score best, memoised per part); the general
+shape search (`engine.shapes`) gives the shanten, and is the reference the tests hold the
+fast reader against on thousands of generated hands.
+
+Decisions (where RULES.md / API.md leave room):
+
+* ``max_fan`` takes 2, 3, 4, 5 or null (the caps rooms offer, §1.4). Every bonus option has
+  a range, so the largest uncapped fan is bounded: 35 = 2 (七对) + 2 (清一色) + 2 (将对)
+  + 4 (带幺九) + 4 (金钩钓) + 4 (根) + 1 (门清) + 1 (中张) + 1 (杠上) + 1 (海底) + 1 (自摸)
+  + 4 (龙七对 bonus) + 8 (天胡 additive); ``base_points`` ≤ 65536 then keeps the winner's
+  receipt, 3 × 65536 × (2^35 + 1), under 2^53 − 1 (`MAX_AMOUNT`).
+* A pattern's ``fan`` on the wire is what it adds in total (根 ×2 → fan 2, count 2), so the
+  patterns' fan add up to ``fan``. ``gen_count`` is the number of 根 counted (0 when 天胡/地胡
+  replace the list), present on every win.
+* The 龙七对 bonus needs a four of a kind inside the 七对 whatever ``gen_mode`` says (it is
+  the 龙 of 龙七对, not the 根 fan), and is added once however many fours there are.
+* 天胡/地胡: the winner is the dealer when ``is_dealer`` says so, else when ``seats.dealer ==
+  seats.winner``; a discard 地胡 must come from the dealer when the seats name both; a
+  rob-kong win is never 天胡/地胡. 自摸加底 is not paid on 天胡 in either ``tiandi_mode``.
+* 点杠花 is recognised by ``seats.kong_discarder`` on a self-draw ``after_kong``; under
+  ``dian_gang_hua: "dian_pao"`` only that seat pays (``payers: "kong_discarder"``) and the
+  fan is unchanged (杠上开花 and 自摸加番/加底 still count) — RULES.md moves only the payer.
+* Rob-kong: the payer is ``seats.konger``, or ``seats.discarder`` (§0.3) when konger is
+  absent. Seats and ``active`` are checked for every ``fan`` request that sends ``seats``,
+  win or not, so the same body never flips between 200 and 422 with the hand.
+* Shanten: the tiles of the missing suit (or, undeclared, of the best suit to drop that no
+  meld holds) count as tiles to exchange. A hand whose melds hold the missing suit, or all
+  three suits, can never win: its shanten is `NEVER`. Discards list the missing suit's tiles
+  first (undeclared and three suits held: the suit whose dropping leaves the lowest shanten,
+  then the fewest tiles of it, then m before p before s).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from engine import shapes as S
+from engine import tiles as T
+from engine.errors import Problem, RequestError, raise_if
+from engine.hand import Context, Hand, HandRules, MeldKind, Request, WinType
+from engine.options import OptionSpec, OptionType, resolve
+from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading
+from engine.tiles import Tile
+from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.plumbing import at_most_four, warm
+from engine.variants.sichuan import payments as P
+from engine.variants.sichuan.reader import RULES_108, SHAPE_SETS
+from engine.variants.sichuan.scoring import (
+    NO_WINNING_SHAPE,
+    QUE_YI_MEN,
+    as_reading,
+    breaks_que_yi_men,
+    evaluate,
+    prefs_for,
+    read_shapes,
+    suits_held,
+)
+
+_I, _B, _S = OptionType.INTEGER, OptionType.BOOLEAN, OptionType.STRING
+OPTION_SPECS: Final = (
+    OptionSpec("max_fan", _I, 4, "cap on the fan paid (points = base_points × 2^capped fan); "
+               "null: no cap", choices=(2, 3, 4, 5), nullable=True),
+    OptionSpec("base_points", _I, 1, "points of a 0-fan hand; at most 65536 so that every "
+               "amount stays within 2^53 − 1", minimum=1, maximum=65536),
+    OptionSpec("zimo_bonus", _S, "jia_fan", "self-draw bonus: +1 fan (自摸加番), +base_points "
+               "per payer (自摸加底), or none", choices=("jia_fan", "jia_di", "none")),
+    OptionSpec("yaojiu_jiangdui", _B, True, "幺九将对: count 将对 and 带幺九"),
+    OptionSpec("dai_yao_jiu_fan", _I, 2, "fan of 带幺九 (3 in some rule sets)",
+               minimum=1, maximum=4),
+    OptionSpec("jin_gou_diao_fan", _I, 1, "fan of 金钩钓 (2 in some rule sets)",
+               minimum=1, maximum=4),
+    OptionSpec("long_qi_dui_bonus", _I, 0, "extra fan of 七对 holding a four of a kind "
+               "(1 pays 龙七对 ×16)", minimum=0, maximum=4),
+    OptionSpec("menqing_zhongzhang", _B, False, "门清中张: count 门清 and 中张, +1 fan each"),
+    OptionSpec("menqing_requires_self_draw", _B, False, "门清 only on a self-draw"),
+    OptionSpec("gen_mode", _S, "any_four", "根: every kind held four times, or declared kongs "
+               "only", choices=("any_four", "kong_only")),
+    OptionSpec("hai_di", _B, True, "count 海底捞月 / 海底炮 on the last tile"),
+    OptionSpec("tiandi_hu", _B, True, "count 天胡 / 地胡"),
+    OptionSpec("tian_hu_fan", _I, 5, "fan of 天胡", minimum=1, maximum=8),
+    OptionSpec("di_hu_fan", _I, 5, "fan of 地胡", minimum=1, maximum=8),
+    OptionSpec("tiandi_mode", _S, "fixed", "fixed: 天胡/地胡 replace the hand's fan; additive: "
+               "their fan is added to it", choices=("fixed", "additive")),
+    OptionSpec("di_hu_mode", _S, "either", "地胡 on the dealer's first discard, on the "
+               "non-dealer's first draw, or either", choices=("either", "discard", "self_draw")),
+    OptionSpec("dian_gang_hua", _S, "zimo", "点杠花 (self-draw on a kong made from a discard): "
+               "every active opponent pays as for a self-draw, or only the kong's discarder",
+               choices=("zimo", "dian_pao")),
+)
+
+FAN_BOUND: Final = 2 + 2 + 2 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 1 + 4 + 8
+"""The largest uncapped fan the option ranges allow (see the module's decisions)."""
+MAX_AMOUNT: Final = 3 * 65536 * (2**FAN_BOUND + 1)
+"""The largest amount any answer can hold: three payers' points to one winner."""
+NEVER: Final = 99
+"""Shanten of a hand that can never win: its melds hold the missing suit (or all three)."""
+RULES_WITHOUT: Final = tuple(
+    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d}),
+                 seven_pairs=True, seven_pairs_four_as_two=True)
+    for d in range(3))
+"""The general search's rules with suit ``d`` dropped: its tiles are tiles to exchange
+(缺一门), for shanten."""
+STANDARD_WITHOUT: Final = tuple(
+    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d})) for d in range(3))
+PAIRS_WITHOUT: Final = tuple(
+    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d}), standard=False,
+                 seven_pairs=True, seven_pairs_four_as_two=True)
+    for d in range(3))
+"""`RULES_WITHOUT` shape by shape (their least is its answer), for the draws of discards."""
+SUIT_KINDS: Final = 27
+HAND_RULES: Final = HandRules(tile_kinds=T.TILE_SETS["108"], chow_melds=False,
+                              tile_set_name="108")
+_ALL_SUITS: Final = frozenset({0, 1, 2})
+
+
+@dataclass(frozen=True)
+class SichuanFanAnswer:
+    """``POST /v1/sichuan/fan``: field order is the wire order; None fields are left out."""
+
+    win: bool
+    reason: str | None = None
+    patterns: tuple[Pattern, ...] | None = None
+    fan: int | None = None
+    gen_count: int | None = None
+    fan_capped: int | None = None
+    points_per_payer: int | None = None
+    payers: str | None = None
+    payments: tuple[int, int, int, int] | None = None
+    reading: Reading | None = None
+    options: dict[str, Any] | None = None
+
+
+class Sichuan(Variant):
+    """四川 血战到底."""
+
+    id = "sichuan"
+    name = "Sichuan Bloody Battle"
+    name_zh = "四川麻将·血战到底"
+    option_specs = OPTION_SPECS
+    extra_operations = ("kong",)
+
+    def __init__(self) -> None:
+        self._resolved: dict[tuple[tuple[str, type, Any], ...], Options] = {}
+        self._defaults: Options = resolve(self.option_specs, {})
+
+    # --- identity and rules -------------------------------------------------------------------
+
+    def tile_set(self, options: Options) -> str:
+        return "108"
+
+    def hand_rules(self, options: Options) -> HandRules:
+        return HAND_RULES
+
+    def options(self, request: Request) -> Options:
+        """Resolved options, cached per option set: rooms send the same few sets again and
+        again, and resolving is a good part of a fast request's cost."""
+        if not request.options:
+            return dict(self._defaults)
+        try:  # the type is part of the key: True == 1 and 4.0 == 4, but only one is valid
+            key = tuple((k, type(v), v) for k, v in sorted(request.options.items()))
+            cached = self._resolved.get(key)
+        except TypeError:  # an unhashable value (a list): invalid here anyway
+            return resolve(self.option_specs, request.options)
+        if cached is None:
+            cached = resolve(self.option_specs, request.options)
+            if len(self._resolved) >= 1024:
+                self._resolved.clear()
+            self._resolved[key] = cached
+        return dict(cached)
+
+    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
+        """The shared checks plus this variant's context checks (seats, missing suit).
+
+        A hand that passes `_plainly_valid` has none of the problems `check_hand` looks for,
+        so only the options are left to check; any other hand gets the full, worded check.
+        """
+        extra = P.context_problems(request.context)
+        if not extra and _plainly_valid(request.hand, request.context.visible, size,
+                                        needs_win_tile):
+            return self.options(request)
+        try:
+            options = super().checked(request, size=size, needs_win_tile=needs_win_tile)
+        except RequestError as e:
+            raise RequestError([*e.problems, *extra]) from None
+        raise_if(extra)
+        return options
+
+    # --- the hooks ----------------------------------------------------------------------------
+
+    def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
+        """缺一门 first (§0.7), then the shape: standard or 七对."""
+        shapes, mask = read_shapes(hand)
+        if breaks_que_yi_men(mask, context.missing_suit):
+            return _BREAKS_QUE_YI_MEN
+        return _CHECKS[shapes]
+
+    def fan(self, request: Request) -> SichuanFanAnswer:
+        options = self.checked(request, size=13, needs_win_tile=True)
+        context = request.context
+        dian_pao = options["dian_gang_hua"] == "dian_pao"
+        raise_if(P.win_seat_problems(context, dian_pao))
+        result = evaluate(request.hand, context, prefs_for(options))
+        if isinstance(result, str):
+            return SichuanFanAnswer(False, reason=result, options=options)
+        max_fan = options["max_fan"]
+        capped = result.fan if max_fan is None else min(result.fan, max_fan)
+        base = options["base_points"]
+        points = base * 2**capped
+        if (context.win_type is WinType.SELF_DRAW and options["zimo_bonus"] == "jia_di"
+                and not result.tian_hu):
+            points += base  # 自摸加底 (§1.4)
+        return SichuanFanAnswer(
+            win=True,
+            patterns=result.patterns(),
+            fan=result.fan,
+            gen_count=result.gen_count,
+            fan_capped=capped,
+            points_per_payer=points,
+            payers=P.payers_name(context, dian_pao),
+            payments=P.win_payments(context, points, dian_pao),
+            reading=as_reading(request.hand, result.reading),
+            options=options,
+        )
+
+    def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
+        result = evaluate(hand, context, prefs_for(options))
+        if isinstance(result, str):
+            raise ValueError(f"not a win ({result}): fan_value needs a winning hand")
+        return result.fan
+
+    def shanten(self, concealed: Sequence[Tile], melds: int, context: Context,
+                options: Options) -> int:
+        """Shanten with the missing suit's tiles to exchange (undeclared: the best suit)."""
+        missing = context.missing_suit
+        return _shanten(concealed, _ALL_SUITS if missing is None else frozenset({missing}))
+
+    def hand_shanten(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                     options: Options) -> int:
+        """As `shanten`, but a suit a declared meld holds cannot be the one dropped."""
+        return _shanten(concealed, _drop_suits(hand, context))
+
+    def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                            options: Options) -> list[int]:
+        """`hand_shanten` after each draw, from one table probe per suit that may be dropped
+        (see `_shanten_after_draws`)."""
+        return _shanten_after_draws(concealed, _drop_suits(hand, context))
+
+    def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                        options: Options) -> Iterable[Tile]:
+        """The kinds completing a standard shape or 七对 (one table probe), less those that
+        break 缺一门 — `check` refuses them before it looks at the shape."""
+        mask = suits_held((*concealed, *(m.tiles[0] for m in hand.melds)))
+        missing = context.missing_suit
+        if missing is not None:
+            if mask >> missing & 1:
+                return ()
+            return [t for t in S.completing_kinds(T.counts(concealed), 0, RULES_108, ())
+                    if t // 9 != missing]
+        return [t for t in S.completing_kinds(T.counts(concealed), 0, RULES_108, ())
+                if mask | 1 << t // 9 != 7]
+
+    # --- operations ---------------------------------------------------------------------------
+
+    def discards(self, request: Request) -> DiscardsAnswer:
+        """The shared advice, with the tiles of the suit to drop moved to the front."""
+        answer = super().discards(request)
+        first = _suit_to_drop(request.hand, request.context)
+        if first is None:
+            return answer
+        front = [c for c in answer.discards if T.from_code(c.tile) // 9 == first]
+        back = [c for c in answer.discards if T.from_code(c.tile) // 9 != first]
+        return replace(answer, discards=(*front, *back))
+
+    def kong(self, request: Request) -> KongAnswer:
+        """刮风下雨 (§1.5): the immediate payments for ``context.kong``."""
+        problems: list[Problem] = []
+        try:
+            options = self.options(request)
+        except RequestError as e:
+            problems.extend(e.problems)
+            options = {s.name: s.default for s in self.option_specs}
+        problems += P.context_problems(request.context)
+        problems += P.kong_problems(request.context, HAND_RULES.tile_kinds)
+        raise_if(problems)
+        return KongAnswer(P.kong_payments(request.context, options["base_points"]), options)
+
+
+_BREAKS_QUE_YI_MEN: Final = WinCheck(False, reason=QUE_YI_MEN)
+_CHECKS: Final = {shapes: WinCheck(True, shapes=tuple(s.value for s in shapes)) if shapes
+                  else WinCheck(False, reason=NO_WINNING_SHAPE)
+                  for shapes in SHAPE_SETS}
+"""Every answer `Sichuan.check` can give, built once (they are immutable), by the shapes held."""
+
+
+def _plainly_valid(hand: Hand, visible: Sequence[Tile], size: int, needs_win_tile: bool) -> bool:
+    """True when `check_hand` would find nothing: 108-tile set, pongs and kongs of identical
+    tiles (only kongs concealed), at most four of a kind with the visible tiles, the win tile
+    present exactly when needed, and the size rule. A fast yes; "no" means: ask check_hand."""
+    win = hand.win_tile
+    if (win is not None) != needs_win_tile or hand.size != size:
+        return False
+    tiles = hand.concealed if win is None else (*hand.concealed, win)
+    for m in hand.melds:
+        meld = m.tiles
+        if m.kind is MeldKind.PONG:
+            if len(meld) != 3 or m.concealed:
+                return False
+        elif m.kind is not MeldKind.KONG or len(meld) != 4:
+            return False
+        if meld.count(meld[0]) != len(meld):
+            return False
+        tiles += meld
+    if visible:
+        tiles += tuple(visible)
+    if not tiles or max(tiles) >= T.HONOR_BASE:
+        return not tiles
+    return at_most_four(tiles)
+
+
+def _drop_suits(hand: Hand, context: Context) -> frozenset[int]:
+    """The suits the player may still be without: the declared missing suit, or any suit;
+    minus every suit a declared meld holds."""
+    held = frozenset(m.tiles[0] // 9 for m in hand.melds)
+    missing = context.missing_suit
+    return (_ALL_SUITS if missing is None else frozenset({missing})) - held
+
+
+def _shanten(concealed: Sequence[Tile], drops: frozenset[int]) -> int:
+    """The least shanten over the suits that may be dropped.
+
+    When a droppable suit is absent from the concealed tiles, dropping it is never worse
+    than dropping any other suit (swap the two suits in any target hand: the tiles held of
+    the other suit can only match more), so one table look-up suffices.
+    """
+    if not drops:
+        return NEVER
+    part = T.counts(concealed)
+    order = sorted(drops)
+    for d in order:
+        if not any(part[d * 9:d * 9 + 9]):
+            return S.shanten(part, 0, RULES_WITHOUT[d])
+    return min(S.shanten(part, 0, RULES_WITHOUT[d]) for d in order)
+
+
+def _shanten_after_draws(concealed: Sequence[Tile], drops: frozenset[int]) -> list[int]:
+    """``[_shanten([*concealed, t], drops) for t in range(34)]`` (honors: `NEVER`), with one
+    `engine.shapes.shanten_after_draws` per dropped suit instead of 27 × 3 look-ups.
+
+    After drawing t, `_shanten` takes the first droppable suit absent from the hand, or the
+    least over every droppable suit. A suit is probed only when some draw needs it: dropping
+    suit d leaves its tiles dead, and a 3n+2 part with k dead tiles has shanten ≥ k − 1 (one
+    discard removes one dead tile, a ready hand holds none), so d is skipped for draws whose
+    best value so far is at most that bound. Each probe asks the standard shape first and
+    七对 only when it can do better: with p pairs among the 13 tiles a draw leaves at most
+    p + 1, so 七对's shanten is at least 5 − p.
+    """
+    out = [NEVER] * T.KIND_COUNT
+    if not drops:
+        return out
+    part = T.counts(concealed)
+    order = sorted(drops)
+    sizes = [sum(part[9 * d : 9 * d + 9]) for d in range(3)]
+    absent = [d for d in order if not sizes[d]]
+    pairs_floor = 5 - sum(c >> 1 for c in part)
+    probed: dict[int, list[int]] = {}
+
+    def after(d: int) -> list[int]:
+        found = probed.get(d)
+        if found is None:
+            found = S.shanten_after_draws(part, 0, STANDARD_WITHOUT[d], ())[1][:SUIT_KINDS]
+            if pairs_floor < max(found):
+                found = list(map(min, found,
+                                 S.shanten_after_draws(part, 0, PAIRS_WITHOUT[d], ())[1]))
+            probed[d] = found
+        return found
+
+    for suit in range(3):
+        lo, hi = 9 * suit, 9 * suit + 9
+        first = next((d for d in absent if d != suit), None)
+        if first is not None:
+            out[lo:hi] = after(first)[lo:hi]
+            continue
+        # every droppable suit is held after the draw: the least over them
+        best = [NEVER] * 9
+        for bound, d in sorted((sizes[d] + (d == suit) - 1, d) for d in order):
+            if bound >= max(best):
+                break
+            best = list(map(min, best, after(d)[lo:hi]))
+        out[lo:hi] = best
+    return out
+
+
+def _suit_to_drop(hand: Hand, context: Context) -> int | None:
+    """The suit whose tiles discards list first: the declared missing suit; undeclared, and
+    with all three suits held, the droppable suit leaving the lowest shanten (then the fewest
+    tiles of it, then m, p, s); else None."""
+    if context.missing_suit is not None:
+        return context.missing_suit
+    if suits_held(hand.all_tiles) & 7 != 7:
+        return None
+    drops = _drop_suits(hand, context)
+    if not drops:
+        return None
+    part = T.counts(hand.concealed)
+
+    def key(d: int) -> tuple[int, int, int]:
+        return S.shanten(part, 0, RULES_WITHOUT[d]), sum(part[d * 9:d * 9 + 9]), d
+
+    return min(drops, key=key)
+
+
+VARIANT: Final = Sichuan()
+warm((*RULES_WITHOUT, *STANDARD_WITHOUT, *PAIRS_WITHOUT, RULES_108))

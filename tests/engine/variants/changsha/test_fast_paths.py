@@ -1,0 +1,103 @@
+"""长沙: the fast waits machinery answers what the slow definitions answer (`fast_paths`).
+
+``shanten_after_draws`` asks each route of `changsha.shapes.shanten` (2/5/8 standard, 碰碰胡,
+全求人, 七小对, 清一色 per suit, 将将胡) once for every draw, skipping a route whose lower
+bound cannot win; ``wait_candidates`` takes the kinds completing the standard shape or
+七小对, and every 2/5/8 kind while all tiles are 2/5/8 (将将胡 needs no structure). Both are
+held against the base class's definitions, and `shanten` against the plain least over all
+routes, on fixed-seed hands and worst cases.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import shapes as S
+from engine import tiles as T
+from engine.hand import Meld, MeldKind
+from engine.variants.changsha import shapes as CS
+from engine.variants.changsha.variant import VARIANT
+from tests.engine.variants import fast_paths as F
+
+OPTIONS = ({}, {"scoring_profile": "seed_simplified"},
+           {"menqing_dahu": True, "quanqiuren_discard_only": True, "dahu_stack": "multiply"})
+REQUESTS = F.valid_requests(VARIANT, [
+    *F.bodies(range(27), (), count=220, seed=202, chows=True, options=OPTIONS),
+    # all 2/5/8 (将将胡 with and without melds), four of a kind, seven pairs with fours
+    {"hand": "2258m2258p2258s88m"}, {"hand": "22558m22558p2s",
+                                    "melds": [{"type": "pong", "tiles": "888s"}]},
+    {"hand": "11112222333344m"}, {"hand": "11223344556677m"}, {"hand": "123456789m12345p"},
+    # four melds (全求人's road): two tiles left
+    {"hand": "25p", "melds": [{"type": "chow", "tiles": "123m"},
+                              {"type": "pong", "tiles": "555p"},
+                              {"type": "chow", "tiles": "789s"},
+                              {"type": "pong", "tiles": "222s"}]},
+])
+SLOW = F.reference(VARIANT)
+
+
+def test_the_cases_are_valid_and_varied() -> None:
+    assert len(REQUESTS) >= 180
+    assert sum(1 for r in REQUESTS if r.hand.melds) >= 40
+    assert any(len(r.hand.melds) == 4 for r in REQUESTS)
+
+
+def test_hooks_agree_with_their_definitions() -> None:
+    wins = sum(F.check_hooks(VARIANT, request) for request in REQUESTS)
+    assert wins >= 300
+
+
+@pytest.mark.parametrize("i", range(0, len(REQUESTS), 3))
+def test_waits_and_discards_equal_the_slow_ones(i: int) -> None:
+    F.check_operations(VARIANT, SLOW, REQUESTS[i])
+
+
+def _plain_shanten(concealed: list[int], melds: tuple[Meld, ...]) -> int:
+    """`CS.shanten` without its pruning: the least over every route that applies."""
+    part = T.counts(concealed)
+    floor = -1 if len(concealed) % 3 == 2 else 0
+    meld_tiles = [t for m in melds for t in m.tiles]
+    found = []
+    if all(CS.is_258(t) for t in meld_tiles):
+        found.append(sum(1 for t in concealed if not CS.is_258(t)) + floor)
+    routes = [CS.SMALL]
+    if all(m.kind is not MeldKind.CHOW for m in melds):
+        routes.append(CS.TRIPLETS)
+    if len(melds) == 4 and not any(m.is_kong and m.concealed for m in melds):
+        routes.append(CS.STANDARD)
+    if not melds:
+        routes.append(CS.SEVEN_PAIRS)
+    for suit in range(3):
+        if all(t // 9 == suit for t in meld_tiles):
+            routes.append(CS.FLUSH_STANDARD[suit] if melds else CS.FLUSH_ANY[suit])
+    found += [S.shanten(part, 0, rules) for rules in routes]
+    return min(found)
+
+
+def test_shanten_is_the_least_over_all_routes() -> None:
+    # the pruned search (floors of 七对, 碰碰胡 and 清一色) finds the same least, also for
+    # the probes past a fourth copy that drawing every kind makes
+    rng = random.Random(7)
+    checked = 0
+    for request in REQUESTS:
+        hand = request.hand
+        tiles = rng.sample(hand.concealed, len(hand.concealed) - 1)
+        for trial in (hand.concealed, tiles, *([*tiles, t] for t in range(27))):
+            assert CS.shanten(trial, hand.melds) == _plain_shanten(list(trial), hand.melds), \
+                trial
+            checked += 1
+    assert checked >= 180 * 29
+
+
+@pytest.mark.parametrize(("hand", "expected"), [
+    # 2258m 2258p 25s beside pong 888s (13 tiles): every tile 2/5/8, so 将将胡 wins on any
+    # 2/5/8 kind; the standard shape is far (no group among 2258m 2258p 25s)
+    ("2258m2258p25s", "258m258p258s"),
+    # with 1m for a 2m: 将将胡 is gone and nothing else is one tile away: no candidate
+    ("1258m2258p25s", ""),
+])
+def test_all_258_candidates(hand: str, expected: str) -> None:
+    melds = (Meld(MeldKind.PONG, (T.from_code("8s"),) * 3),)
+    assert CS.wait_candidates(T.parse(hand), melds) == tuple(T.parse(expected))

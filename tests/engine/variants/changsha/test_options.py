@@ -1,0 +1,110 @@
+"""长沙 options (RULES.md §2.8) and the validation of requests: every bad input is a
+RequestError naming the member."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.errors import Code, RequestError
+from engine.options import OptionType
+from engine.variants.changsha.variant import VARIANT
+from tests.engine.variants.changsha.test_win import req
+
+SMALL = "123m456p789s111m2p"  # + 2p: 小胡
+
+
+def test_every_option_of_the_rules_is_declared_with_its_default_and_choices() -> None:
+    declared = {s.name: (s.type, s.default, s.choices) for s in VARIANT.option_specs}
+    assert declared == {
+        "scoring_profile": (OptionType.STRING, "traditional",
+                            ("traditional", "seed_simplified")),
+        "zhuang_xian": (OptionType.BOOLEAN, True, None),
+        # "discarder" is this project's way to say "several winners on one discard".
+        "bird_origin": (OptionType.STRING, "winner", ("winner", "dealer", "discarder")),
+        "bird_mode": (OptionType.STRING, "add", ("add", "double", "159_only")),
+        "shuang_haohua_units": (OptionType.INTEGER, 3, (3, 4)),
+        "dahu_stack": (OptionType.STRING, "add", ("add", "multiply")),
+        "menqing_dahu": (OptionType.BOOLEAN, False, None),
+        "quanqiuren_discard_only": (OptionType.BOOLEAN, False, None),
+        "bird_count": (OptionType.INTEGER, 2, (1, 2, 4, 6)),
+    }
+    assert all(s.description for s in VARIANT.option_specs)
+    assert (VARIANT.id, VARIANT.name_zh) == ("changsha", "长沙麻将")
+
+
+@pytest.mark.parametrize(
+    ("options", "pointer"),
+    [
+        ({"scoring_profile": "seed"}, "#/options/scoring_profile"),
+        ({"zhuang_xian": "yes"}, "#/options/zhuang_xian"),
+        ({"bird_origin": "loser"}, "#/options/bird_origin"),
+        ({"bird_mode": "triple"}, "#/options/bird_mode"),
+        ({"shuang_haohua_units": 5}, "#/options/shuang_haohua_units"),
+        ({"dahu_stack": "max"}, "#/options/dahu_stack"),
+        ({"menqing_dahu": 1}, "#/options/menqing_dahu"),
+        ({"quanqiuren_discard_only": None, "bird_count": 3}, "#/options/bird_count"),
+        ({"max_fan": 4}, "#/options/max_fan"),
+    ],
+)
+def test_bad_options_are_invalid_option(options: dict[str, Any], pointer: str) -> None:
+    with pytest.raises(RequestError) as caught:
+        VARIANT.fan(req(SMALL, "2p", options=options))
+    assert [(p.code, p.pointer) for p in caught.value.problems] == [
+        (Code.INVALID_OPTION, pointer)]
+
+
+@pytest.mark.parametrize(
+    ("hand", "win_tile", "melds", "context", "problems"),
+    [
+        # Honors are not in the 108 tiles.
+        ("123m456p789s111m7z", "2p", (), {}, [(Code.INVALID_TILE, "#/hand")]),
+        # A seat outside 0–3.
+        (SMALL, "2p", (), {"seats": {"dealer": 0, "winner": 4, "discarder": 2}},
+         [(Code.INVALID_FIELD, "#/context/seats/winner")]),
+        # The winner cannot be the discarder.
+        (SMALL, "2p", (), {"seats": {"dealer": 0, "winner": 2, "discarder": 2}},
+         [(Code.INVALID_FIELD, "#/context/seats/discarder")]),
+        # is_dealer against the seats.
+        (SMALL, "2p", (), {"is_dealer": True, "seats": {"dealer": 0, "winner": 1,
+                                                        "discarder": 2}},
+         [(Code.INVALID_FIELD, "#/context/is_dealer")]),
+        # A robbed kong with two different payers named.
+        (SMALL, "2p", (), {"win_type": "rob_kong",
+                           "seats": {"dealer": 0, "winner": 1, "konger": 2, "discarder": 3}},
+         [(Code.INVALID_FIELD, "#/context/seats/konger")]),
+        # Payments need the paying seat, the winner, and (庄闲分) the dealer.
+        (SMALL, "2p", (), {"seats": {"dealer": 0, "winner": 1}},
+         [(Code.MISSING_FIELD, "#/context/seats/discarder")]),
+        (SMALL, "2p", (), {"seats": {"dealer": 0, "discarder": 1}},
+         [(Code.MISSING_FIELD, "#/context/seats/winner")]),
+        (SMALL, "2p", (), {"seats": {"winner": 1, "discarder": 2}},
+         [(Code.MISSING_FIELD, "#/context/seats/dealer")]),
+        (SMALL, "2p", (), {"win_type": "rob_kong", "seats": {"dealer": 0, "winner": 1}},
+         [(Code.MISSING_FIELD, "#/context/seats/konger")]),
+        # Every problem at once, worst first: a bad tile and a bad seat.
+        ("123m456p789s111m7z", "2p", (), {"seats": {"winner": 9}},
+         [(Code.INVALID_FIELD, "#/context/seats/winner"), (Code.INVALID_TILE, "#/hand")]),
+        # Size rule: 13 + win tile.
+        ("123m456p789s111m", "2p", (), {}, [(Code.BAD_TILE_COUNT, "#/hand")]),
+    ],
+)
+def test_bad_requests_name_the_member(hand: str, win_tile: str, melds: tuple[str, ...],
+                                      context: dict[str, Any],
+                                      problems: list[tuple[Code, str]]) -> None:
+    with pytest.raises(RequestError) as caught:
+        VARIANT.fan(req(hand, win_tile, melds, context))
+    assert [(p.code, p.pointer) for p in caught.value.problems] == problems
+
+
+def test_chow_melds_are_allowed() -> None:
+    # chow 123m declared + 111m 456p 789s 22p: a 小胡.
+    answer = VARIANT.win(req("111m456p789s2p", "2p", ("chow 123m",)))
+    assert answer.win is True
+
+
+def test_the_dealer_detail_says_what_to_send() -> None:
+    with pytest.raises(RequestError) as caught:
+        VARIANT.fan(req(SMALL, "2p", context={"seats": {"winner": 1, "discarder": 2}}))
+    assert "context.seats.dealer" in caught.value.problems[0].detail
