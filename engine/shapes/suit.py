@@ -25,6 +25,8 @@ from enum import IntEnum
 from itertools import product
 from typing import Final
 
+from engine.caching import BoundedDict
+
 NEG: Final = -64
 """No choice of groups and pair holds these naturals (a large negative 'used' count)."""
 MAX_GROUPS: Final = 4
@@ -77,7 +79,9 @@ _BY_POSITION: Final = {
     for f in Family
 }
 EMPTY: Final = (0,) + (NEG,) * (WIDTH - 1)
-_MEMO: dict[Family, dict[tuple[int, ...], tuple[int, ...]]] = {f: {} for f in Family}
+_MEMO: dict[Family, BoundedDict[tuple[int, ...], tuple[int, ...]]] = {
+    f: BoundedDict(1_000_000) for f in Family}
+"""Per family; the builder's sweep stays below the bound, and so does a long-lived process."""
 
 
 def _fills(c: tuple[int, ...], group: Pattern, at: int) -> Iterator[tuple[int, ...]]:
@@ -102,10 +106,7 @@ def used(c: tuple[int, ...], family: Family) -> tuple[int, ...]:
         return found
     lowest = next((i for i, x in enumerate(c) if x), -1)
     result = EMPTY if lowest < 0 else expand(c, family, lowest, lambda v: used(v, family))
-    if len(memo) > 1_000_000:  # the builder's sweep stays below; a long-lived process too
-        memo.clear()
-    memo[c] = result
-    return result
+    return memo.keep(c, result)
 
 
 def expand(c: tuple[int, ...], family: Family, at: int,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, ClassVar
 
 from engine import tiles as T
@@ -27,6 +28,7 @@ from engine.results import (
     WinAnswer,
 )
 from engine.tiles import Tile
+from engine.variants.plumbing import OptionCache, plainly_valid
 
 Options = dict[str, Any]
 NEVER = 99
@@ -125,10 +127,46 @@ class Variant(ABC):
     # --- shared plumbing ------------------------------------------------------------------------
 
     def options(self, request: Request) -> Options:
-        """The effective options of a request (RequestError on a bad one)."""
-        given = request.options
-        problems = self.extra_option_problems(given)
-        return resolve(self.option_specs, given, problems)
+        """The effective options of a request (RequestError on a bad one), resolved once per
+        option set (`engine.variants.plumbing.OptionCache`): rooms send the same few sets
+        again and again, and resolving is a good part of a fast request's cost."""
+        return self._option_cache.get(request.options)
+
+    def resolve_options(self, given: Mapping[str, Any]) -> Options:
+        """The options ``given`` resolved against `option_specs` and `extra_option_problems`,
+        uncached (what `options` keeps)."""
+        return resolve(self.option_specs, given, self.extra_option_problems(given))
+
+    @cached_property
+    def _option_cache(self) -> OptionCache:
+        return OptionCache(self.resolve_options)
+
+    def options_or_defaults(self, request: Request, problems: list[Problem]) -> Options:
+        """The effective options; when they are bad, their problems go to ``problems`` and
+        the defaults stand in, so that the hand's and the context's problems are found too
+        (API.md: one 422 lists every problem)."""
+        try:
+            return self.options(request)
+        except RequestError as e:
+            problems.extend(e.problems)
+            return {s.name: s.default for s in self.option_specs}
+
+    def hand_problems(self, request: Request, options: Options, *, size: int,
+                      needs_win_tile: bool) -> list[Problem]:
+        """`engine.hand.check_hand` under these options' hand rules, asked only of a hand
+        that is not plainly valid (`engine.variants.plumbing.plainly_valid`: a fast yes)."""
+        rules = self.hand_rules(options)
+        visible = request.context.visible
+        if plainly_valid(request.hand, rules, size=size, needs_win_tile=needs_win_tile,
+                         visible=visible):
+            return []
+        return check_hand(request.hand, rules, size=size, needs_win_tile=needs_win_tile,
+                          visible=visible)
+
+    def context_problems(self, context: Context, options: Options) -> list[Problem]:
+        """What is wrong with the context beyond the shared hand rules (seats, a declared
+        suit, wild tiles); none by default. `checked` lists them after the hand's."""
+        return []
 
     def request(self, data: Mapping[str, Any]) -> Request:
         """`engine.hand.parse_request` for this variant. A body whose tiles cannot be read is
@@ -162,15 +200,12 @@ class Variant(ABC):
         return ops
 
     def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
-        """Options plus every shared hand problem, raised together."""
+        """The effective options; every problem of the options, the hand (under those
+        options, or the defaults where they are bad) and the context raised together."""
         problems: list[Problem] = []
-        try:
-            options = self.options(request)
-        except RequestError as e:  # keep collecting the hand's problems too
-            problems.extend(e.problems)
-            options = {s.name: s.default for s in self.option_specs}
-        problems += check_hand(request.hand, self.hand_rules(options), size=size,
-                               needs_win_tile=needs_win_tile, visible=request.context.visible)
+        options = self.options_or_defaults(request, problems)
+        problems += self.hand_problems(request, options, size=size, needs_win_tile=needs_win_tile)
+        problems += self.context_problems(request.context, options)
         raise_if(problems)
         return options
 

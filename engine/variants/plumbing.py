@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from engine import shapes as S
 from engine import tiles as T
+from engine.caching import BoundedDict
 from engine.hand import Hand, HandRules, MeldKind
 from engine.shapes import ShapeRules
 from engine.tiles import Tile
@@ -45,7 +46,7 @@ class OptionCache:
 
     def __init__(self, resolve: Callable[[Mapping[str, Any]], Options]) -> None:
         self._resolve = resolve
-        self._known: dict[Hashable, Options] = {}
+        self._known: BoundedDict[Hashable, Options] = BoundedDict(_SIZE)
         self._lists: set[Hashable] = set()
         """Keys of the option sets holding a list (copied member by member)."""
 
@@ -58,9 +59,8 @@ class OptionCache:
         if found is None:
             found = self._resolve(given)
             if len(self._known) >= _SIZE:
-                self._known.clear()
-                self._lists.clear()
-            self._known[key] = found
+                self._lists.clear()  # `keep` empties the cache: forget its list keys too
+            self._known.keep(key, found)
             if any(isinstance(v, list) for v in found.values()):
                 self._lists.add(key)
         if key in self._lists:

@@ -47,14 +47,13 @@ from engine import tiles as T
 from engine.errors import (
     Code,
     Problem,
-    RequestError,
     invalid_field,
     invalid_option,
     missing_field,
     raise_if,
 )
 from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand
-from engine.options import OptionSpec, OptionType, resolve
+from engine.options import OptionSpec, OptionType
 from engine.results import Wait
 from engine.tiles import Tile
 from engine.variants.base import Options, Variant, WinCheck
@@ -83,7 +82,7 @@ from engine.variants.changsha.shapes import (
     shanten_after_draws,
     wait_candidates,
 )
-from engine.variants.plumbing import OptionCache, plainly_valid, warm
+from engine.variants.plumbing import warm
 
 TRADITIONAL: Final = "traditional"
 SEED: Final = "seed_simplified"
@@ -131,11 +130,6 @@ class Changsha(Variant):
     option_specs = OPTION_SPECS
     extra_operations = ("birds", "qishou")
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._options = OptionCache(
-            lambda given: resolve(self.option_specs, given, self.extra_option_problems(given)))
-
     # --- the hooks ----------------------------------------------------------------------------
 
     def tile_set(self, options: Options) -> str:
@@ -143,18 +137,6 @@ class Changsha(Variant):
 
     def hand_rules(self, options: Options) -> HandRules:
         return HAND_RULES
-
-    def options(self, request: Request) -> Options:
-        """The effective options, resolved once per option set (`quick.OptionCache`)."""
-        return self._options.get(request.options)
-
-    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
-        """`Variant.checked`, the worded hand check only for a hand that is not plainly
-        valid (`quick.plainly_valid`)."""
-        if plainly_valid(request.hand, HAND_RULES, size=size, needs_win_tile=needs_win_tile,
-                         visible=request.context.visible):
-            return self.options(request)
-        return super().checked(request, size=size, needs_win_tile=needs_win_tile)
 
     def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
         verdict = judge(hand, win_type_of(context), options)
@@ -364,23 +346,17 @@ class Changsha(Variant):
         return score(verdict.shape_wins | events, win_type, options)
 
     def _options_only(self, request: Request, problems: list[Problem]) -> tuple[Options, bool]:
-        """The effective options, or the defaults with the problems recorded."""
-        try:
-            return self.options(request), True
-        except RequestError as e:
-            problems.extend(e.problems)
-            return {s.name: s.default for s in self.option_specs}, False
+        """`options_or_defaults`, and whether the options given were good."""
+        before = len(problems)
+        options = self.options_or_defaults(request, problems)
+        return options, len(problems) == before
 
     def _options_and_hand(self, request: Request, problems: list[Problem], size: int, *,
                           needs_win_tile: bool) -> tuple[Options, bool]:
         """`Variant.checked` that records its problems instead of raising, so that the
         seat and bird problems join them in one answer."""
         options, ok = self._options_only(request, problems)
-        if not plainly_valid(request.hand, HAND_RULES, size=size, needs_win_tile=needs_win_tile,
-                             visible=request.context.visible):
-            problems += check_hand(request.hand, HAND_RULES, size=size,
-                                   needs_win_tile=needs_win_tile,
-                                   visible=request.context.visible)
+        problems += self.hand_problems(request, options, size=size, needs_win_tile=needs_win_tile)
         return options, ok
 
 

@@ -46,7 +46,7 @@ from engine.errors import (
     raise_if,
 )
 from engine.hand import Context, Hand, HandRules, KongType, Request, Seats, WinType
-from engine.options import OptionSpec, resolve
+from engine.options import OptionSpec
 from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait
 from engine.tiles import Tile
 from engine.variants.base import Options, Variant, WinCheck
@@ -67,7 +67,7 @@ from engine.variants.hongzhong.options import (
     split,
     win_type_of,
 )
-from engine.variants.plumbing import OptionCache, plainly_valid, warm
+from engine.variants.plumbing import warm
 
 _WAITS: dict[tuple[Tile, int, int], Wait] = {}
 """Wait answers are frozen values: one per (kind, remaining, fan) serves every request, so a
@@ -125,28 +125,7 @@ class Hongzhong(Variant):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("birds", "kong")
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._options = OptionCache(
-            lambda given: resolve(self.option_specs, given, self.extra_option_problems(given)))
-
     # --- hooks -----------------------------------------------------------------------------
-
-    def options(self, request: Request) -> Options:
-        """The effective options, resolved once per option set (`quick.OptionCache`)."""
-        return self._options.get(request.options)
-
-    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
-        """`Variant.checked`, the worded hand check only for a hand that is not plainly
-        valid (`quick.plainly_valid`) under the options asked for."""
-        try:
-            options = self.options(request)
-        except RequestError:
-            return super().checked(request, size=size, needs_win_tile=needs_win_tile)
-        if plainly_valid(request.hand, config(options).hand_rules, size=size,
-                         needs_win_tile=needs_win_tile, visible=request.context.visible):
-            return options
-        return super().checked(request, size=size, needs_win_tile=needs_win_tile)
 
     def tile_set(self, options: Options) -> str:
         return str(options["tile_set"])
@@ -254,7 +233,7 @@ class Hongzhong(Variant):
     def kong(self, request: Request) -> KongAnswer:
         """Kong payments (§4.3), independent of any win."""
         problems: list[Problem] = []
-        options = self._options_collecting(request, problems)
+        options = self.options_or_defaults(request, problems)
         ctx = request.context
         seats = ctx.seats
         problems += _seat_range_problems(seats)
@@ -280,27 +259,14 @@ class Hongzhong(Variant):
 
     # --- plumbing -------------------------------------------------------------------------
 
-    def _options_collecting(self, request: Request, problems: list[Problem]) -> Options:
-        """The effective options; their problems go to ``problems`` (defaults stand in)."""
-        try:
-            return self.options(request)
-        except RequestError as e:
-            problems.extend(e.problems)
-            return {s.name: s.default for s in self.option_specs}
-
     def _validated(self, request: Request, *, with_hand: bool,
                    needs_codes: bool = False) -> tuple[Options, Config]:
         """Options, the hand (when used) and the context the payments read, all problems
         raised together."""
         problems: list[Problem] = []
+        options = self.options_or_defaults(request, problems)
         if with_hand:
-            try:
-                options = self.checked(request, size=13, needs_win_tile=True)
-            except RequestError as e:
-                problems.extend(e.problems)
-                options = self._options_collecting(request, [])
-        else:
-            options = self._options_collecting(request, problems)
+            problems += self.hand_problems(request, options, size=13, needs_win_tile=True)
         ctx = request.context
         win_type = win_type_of(ctx.win_type)
         problems += _seat_problems(ctx.seats, win_type)

@@ -41,9 +41,9 @@ from typing import Any, ClassVar, Final
 from engine import shapes
 from engine import tiles as T
 from engine.errors import Problem, RequestError, invalid_field, missing_field, raise_if
-from engine.hand import Context, Hand, HandRules, Holding, Jing, Request, WinType, check_hand
+from engine.hand import Context, Hand, HandRules, Holding, Jing, Request, WinType
 from engine.hand import standard_chow as _standard_chow
-from engine.options import OptionSpec, OptionType, resolve
+from engine.options import OptionSpec, OptionType
 from engine.results import KongAnswer, Pattern, Reading, Wait
 from engine.tiles import Tile
 from engine.variants.base import Options, Variant, WinCheck
@@ -65,7 +65,7 @@ from engine.variants.nanchang.waits import (
     wait_candidates,
     wait_fans,
 )
-from engine.variants.plumbing import OptionCache, plainly_valid, warm
+from engine.variants.plumbing import warm
 
 _B = OptionType.BOOLEAN
 OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -175,11 +175,6 @@ class Nanchang(Variant):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("kong", "jing", "jing-settlement")
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._options = OptionCache(
-            lambda given: resolve(self.option_specs, given, self.extra_option_problems(given)))
-
     # --- the variant's rules ---------------------------------------------------------------
 
     def tile_set(self, options: Options) -> str:
@@ -188,41 +183,30 @@ class Nanchang(Variant):
     def hand_rules(self, options: Options) -> HandRules:
         return _hand_rules(options["tile_set"], options["honor_chow"])
 
-    def options(self, request: Request) -> Options:
-        """The effective options, resolved once per option set (`quick.OptionCache`)."""
-        return self._options.get(request.options)
-
     def wait_context(self, context: Context) -> Context:
         """Waits are tried as self-draws (a wildcard variant, RULES.md §0.6), no event flags."""
         return replace(context, win_type=WinType.SELF_DRAW, after_kong=False, last_tile=False,
                        first_turn=False)
 
-    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
-        """The shared checks plus ``context.jing``, raised together."""
-        return self._checked(request, hand=(size, needs_win_tile), jing=True)
+    def context_problems(self, context: Context, options: Options) -> list[Problem]:
+        """``context.jing`` against the options' tile set (`checks.jing_problems`)."""
+        rules = self.hand_rules(options)
+        return C.jing_problems(context, rules.tile_kinds, rules.tile_set_name)
 
     def _checked(self, request: Request, *, hand: tuple[int, bool] | None, jing: bool,
                  extra: Callable[[Options], list[Problem]] | None = None) -> Options:
         """Options, then (under the options given, or the defaults where they are bad) the
         hand, ``context.jing`` and the operation's own problems, all raised together."""
         problems: list[Problem] = []
-        try:
-            options = self.options(request)
-        except RequestError as e:
-            problems.extend(e.problems)
-            options = {s.name: s.default for s in self.option_specs}
+        options = self.options_or_defaults(request, problems)
         if extra is not None:
             problems += extra(options)
-        rules = self.hand_rules(options)
         if hand is not None:
             size, needs_win_tile = hand
-            if not plainly_valid(request.hand, rules, size=size, needs_win_tile=needs_win_tile,
-                                 visible=request.context.visible):
-                problems += check_hand(request.hand, rules, size=size,
-                                       needs_win_tile=needs_win_tile,
-                                       visible=request.context.visible)
+            problems += self.hand_problems(request, options, size=size,
+                                           needs_win_tile=needs_win_tile)
         if jing:
-            problems += C.jing_problems(request.context, rules.tile_kinds, rules.tile_set_name)
+            problems += self.context_problems(request.context, options)
         raise_if(problems)
         return options
 

@@ -24,6 +24,7 @@ from engine import tiles as T
 from engine.hand import Hand, Jing, Meld, MeldKind
 from engine.shapes import Shape, ShapeRules
 from engine.tiles import Tile
+from engine.variants.base import NEVER
 from engine.variants.nanchang.jingdiao import is_jing_diao
 from engine.variants.nanchang.scoring import (
     HandFacts,
@@ -35,9 +36,6 @@ from engine.variants.nanchang.scoring import (
     rules_for,
     split,
 )
-
-NEVER: Final = 99
-"""Shanten after drawing a kind outside the tile set (`engine.variants.base.NEVER`)."""
 
 
 def shanten_after_draws(concealed: Sequence[Tile], jing: Jing,

@@ -21,6 +21,7 @@ from typing import Any, Final, NamedTuple
 
 from engine import shapes as S
 from engine import tiles as T
+from engine.caching import BoundedDict
 from engine.hand import Context, Hand, MeldKind, WinType
 from engine.results import Group, Pattern, Reading
 from engine.tiles import Tile
@@ -84,16 +85,12 @@ class Prefs:
 def prefs_for(options: Mapping[str, Any]) -> Prefs:
     """The Prefs of resolved options (every option, in declaration order — what `resolve`
     gives); cached, as rooms reuse a handful of option sets."""
-    try:
-        return _PREFS[tuple(options.values())]
-    except KeyError:
-        prefs = _PREFS[tuple(options.values())] = _prefs(options)
-        if len(_PREFS) > 256:
-            _PREFS.clear()
-        return prefs
+    key = tuple(options.values())
+    found = _PREFS.get(key)
+    return _PREFS.keep(key, _prefs(options)) if found is None else found
 
 
-_PREFS: dict[tuple[Any, ...], Prefs] = {}
+_PREFS: BoundedDict[tuple[Any, ...], Prefs] = BoundedDict(256)
 
 
 def _prefs(o: Mapping[str, Any]) -> Prefs:

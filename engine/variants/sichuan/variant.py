@@ -45,13 +45,13 @@ from typing import Any, Final
 
 from engine import shapes as S
 from engine import tiles as T
-from engine.errors import Problem, RequestError, raise_if
-from engine.hand import Context, Hand, HandRules, MeldKind, Request, WinType
-from engine.options import OptionSpec, OptionType, resolve
+from engine.errors import Problem, raise_if
+from engine.hand import Context, Hand, HandRules, Request, WinType
+from engine.options import OptionSpec, OptionType
 from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading
 from engine.tiles import Tile
-from engine.variants.base import Options, Variant, WinCheck
-from engine.variants.plumbing import at_most_four, warm
+from engine.variants.base import NEVER, Options, Variant, WinCheck
+from engine.variants.plumbing import warm
 from engine.variants.sichuan import payments as P
 from engine.variants.sichuan.reader import RULES_108, SHAPE_SETS
 from engine.variants.sichuan.scoring import (
@@ -101,8 +101,6 @@ FAN_BOUND: Final = 2 + 2 + 2 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 1 + 4 + 8
 """The largest uncapped fan the option ranges allow (see the module's decisions)."""
 MAX_AMOUNT: Final = 3 * 65536 * (2**FAN_BOUND + 1)
 """The largest amount any answer can hold: three payers' points to one winner."""
-NEVER: Final = 99
-"""Shanten of a hand that can never win: its melds hold the missing suit (or all three)."""
 RULES_WITHOUT: Final = tuple(
     S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d}),
                  seven_pairs=True, seven_pairs_four_as_two=True)
@@ -148,10 +146,6 @@ class Sichuan(Variant):
     option_specs = OPTION_SPECS
     extra_operations = ("kong",)
 
-    def __init__(self) -> None:
-        self._resolved: dict[tuple[tuple[str, type, Any], ...], Options] = {}
-        self._defaults: Options = resolve(self.option_specs, {})
-
     # --- identity and rules -------------------------------------------------------------------
 
     def tile_set(self, options: Options) -> str:
@@ -160,39 +154,9 @@ class Sichuan(Variant):
     def hand_rules(self, options: Options) -> HandRules:
         return HAND_RULES
 
-    def options(self, request: Request) -> Options:
-        """Resolved options, cached per option set: rooms send the same few sets again and
-        again, and resolving is a good part of a fast request's cost."""
-        if not request.options:
-            return dict(self._defaults)
-        try:  # the type is part of the key: True == 1 and 4.0 == 4, but only one is valid
-            key = tuple((k, type(v), v) for k, v in sorted(request.options.items()))
-            cached = self._resolved.get(key)
-        except TypeError:  # an unhashable value (a list): invalid here anyway
-            return resolve(self.option_specs, request.options)
-        if cached is None:
-            cached = resolve(self.option_specs, request.options)
-            if len(self._resolved) >= 1024:
-                self._resolved.clear()
-            self._resolved[key] = cached
-        return dict(cached)
-
-    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
-        """The shared checks plus this variant's context checks (seats, missing suit).
-
-        A hand that passes `_plainly_valid` has none of the problems `check_hand` looks for,
-        so only the options are left to check; any other hand gets the full, worded check.
-        """
-        extra = P.context_problems(request.context)
-        if not extra and _plainly_valid(request.hand, request.context.visible, size,
-                                        needs_win_tile):
-            return self.options(request)
-        try:
-            options = super().checked(request, size=size, needs_win_tile=needs_win_tile)
-        except RequestError as e:
-            raise RequestError([*e.problems, *extra]) from None
-        raise_if(extra)
-        return options
+    def context_problems(self, context: Context, options: Options) -> list[Problem]:
+        """Seats and the declared missing suit (`payments.context_problems`)."""
+        return P.context_problems(context)
 
     # --- the hooks ----------------------------------------------------------------------------
 
@@ -283,11 +247,7 @@ class Sichuan(Variant):
     def kong(self, request: Request) -> KongAnswer:
         """刮风下雨 (§1.5): the immediate payments for ``context.kong``."""
         problems: list[Problem] = []
-        try:
-            options = self.options(request)
-        except RequestError as e:
-            problems.extend(e.problems)
-            options = {s.name: s.default for s in self.option_specs}
+        options = self.options_or_defaults(request, problems)
         problems += P.context_problems(request.context)
         problems += P.kong_problems(request.context, HAND_RULES.tile_kinds)
         raise_if(problems)
@@ -299,31 +259,6 @@ _CHECKS: Final = {shapes: WinCheck(True, shapes=tuple(s.value for s in shapes)) 
                   else WinCheck(False, reason=NO_WINNING_SHAPE)
                   for shapes in SHAPE_SETS}
 """Every answer `Sichuan.check` can give, built once (they are immutable), by the shapes held."""
-
-
-def _plainly_valid(hand: Hand, visible: Sequence[Tile], size: int, needs_win_tile: bool) -> bool:
-    """True when `check_hand` would find nothing: 108-tile set, pongs and kongs of identical
-    tiles (only kongs concealed), at most four of a kind with the visible tiles, the win tile
-    present exactly when needed, and the size rule. A fast yes; "no" means: ask check_hand."""
-    win = hand.win_tile
-    if (win is not None) != needs_win_tile or hand.size != size:
-        return False
-    tiles = hand.concealed if win is None else (*hand.concealed, win)
-    for m in hand.melds:
-        meld = m.tiles
-        if m.kind is MeldKind.PONG:
-            if len(meld) != 3 or m.concealed:
-                return False
-        elif m.kind is not MeldKind.KONG or len(meld) != 4:
-            return False
-        if meld.count(meld[0]) != len(meld):
-            return False
-        tiles += meld
-    if visible:
-        tiles += tuple(visible)
-    if not tiles or max(tiles) >= T.HONOR_BASE:
-        return not tiles
-    return at_most_four(tiles)
 
 
 def _drop_suits(hand: Hand, context: Context) -> frozenset[int]:

@@ -289,13 +289,14 @@ def test_discards_without_a_declaration_drop_the_best_suit() -> None:
 
 
 def test_the_fast_validity_check_agrees_with_check_hand() -> None:
-    # `_plainly_valid` lets a request skip the worded check; it must say "valid" exactly
-    # when check_hand finds no problem — on hands with honors, fifth copies, visible tiles,
-    # chows, concealed pongs, odd meld sizes and wrong counts
+    # `plainly_valid` under Sichuan's hand rules lets a request skip the worded check; it
+    # must say "valid" exactly when check_hand finds no problem — on hands with honors, fifth
+    # copies, visible tiles, chows, concealed pongs, odd meld sizes and wrong counts
     import random
 
     from engine.hand import Hand, Meld, MeldKind, check_hand
-    from engine.variants.sichuan.variant import HAND_RULES, _plainly_valid
+    from engine.variants.plumbing import plainly_valid
+    from engine.variants.sichuan.variant import HAND_RULES
 
     rng = random.Random(99)
     agree = {True: 0, False: 0}
@@ -320,6 +321,7 @@ def test_the_fast_validity_check_agrees_with_check_hand() -> None:
         hand = Hand(concealed, tuple(melds), win)
         valid = not check_hand(hand, HAND_RULES, size=13, needs_win_tile=needs_win,
                                visible=visible)
-        assert _plainly_valid(hand, visible, 13, needs_win) == valid, hand
+        assert plainly_valid(hand, HAND_RULES, size=13, needs_win_tile=needs_win,
+                             visible=visible) == valid, hand
         agree[valid] += 1
     assert min(agree.values()) > 300  # both answers were exercised
