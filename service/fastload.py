@@ -40,6 +40,8 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 from marshmallow.decorators import POST_LOAD, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
 
+from service.fields import Body, Options, StrictBoolean, Tiles
+
 Reader = Callable[[Any], Any]
 """Reads one present, non-null value as marshmallow loads it, or raises Declined."""
 
@@ -136,8 +138,6 @@ def _field_reader(field: fields.Field[Any], seen: set[int]) -> Reader | None:
 
 
 def _value_reader(field: fields.Field[Any], seen: set[int]) -> Reader | None:
-    from service.schemas import Body, Options, StrictBoolean, Tiles  # (they import this module)
-
     kind = type(field)
     if kind is fields.String:
         return _read_str

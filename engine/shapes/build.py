@@ -24,7 +24,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from engine.shapes import layout
-from engine.shapes.classes import (
+from engine.shapes.suit import EMPTY, Family, used
+from engine.shapes.table_format import (
     DATA,
     EMPTY_MASKS,
     FAIL_MASKS,
@@ -40,7 +41,6 @@ from engine.shapes.classes import (
     conv_used,
     masks_of,
 )
-from engine.shapes.suit import EMPTY, Family, used
 
 __all__ = ["DATA", "FILES", "HONOR_CONFIGS", "NUMBER_CONFIGS", "build", "combine_used",
            "conv_masks", "conv_used", "masks_of", "wait_words"]

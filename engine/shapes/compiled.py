@@ -1,7 +1,8 @@
 """A rule set compiled for the hot paths: per-suit class arrays and the final lookups.
 
-``ShapeRules._compiled`` builds this once per rule set (the rules object caches it), so a
-hot call does one attribute read instead of hashing the rules.
+`compiled` builds this once per rule set and keeps it on the rules object, so a hot call
+does one dict read instead of hashing the rules. (The rules are plain data in
+`engine.shapes.model` and know nothing of this module: the dependency runs one way.)
 
 * ``u``/``m``: per suit (m, p, s, honors) the U and M class arrays of the suit's config;
   a suit outside the rules gets arrays that use none of its naturals and are never complete.
@@ -128,6 +129,15 @@ def _need_tables(new_group: bool, new_pair: bool) -> tuple[list[int], list[int]]
             need.append(best)
             need_w += per_w
     return need, need_w
+
+
+def compiled(rules: ShapeRules) -> Compiled:
+    """The compiled tables of ``rules``, built on first use and kept in the rules object's
+    ``__dict__`` (as ``functools.cached_property`` would: a frozen dataclass takes it)."""
+    found: Compiled | None = rules.__dict__.get("_compiled")
+    if found is None:
+        found = rules.__dict__["_compiled"] = compile_rules(rules)
+    return found
 
 
 def compile_rules(rules: ShapeRules) -> Compiled:

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine.shapes import tables
-from engine.shapes.classes import conv_used
 from engine.shapes.prepared import Prepared
 from engine.shapes.suit import EMPTY, NEG
+from engine.shapes.table_format import conv_used
 
 IMPOSSIBLE: Final = 99
 """Shanten of a shape that no exchange reaches (e.g. no allowed kind)."""

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from engine.tiles import Tile
-
-if TYPE_CHECKING:
-    from engine.shapes.compiled import Compiled
 
 FREE: Final = -1
 """In ``ShapeGroup.as_``: an all-wild group whose kind the caller may choose (RULES.md §0.6:
@@ -60,14 +56,6 @@ class ShapeRules:
     thirteen_orphans: bool = False
     shi_san_lan: bool = False
     wild_only_groups: bool = True
-
-    @cached_property
-    def _compiled(self) -> Compiled:
-        """The search's tables for these rules, built on first use and kept on the object
-        (a hot call then reads one attribute instead of hashing the rules)."""
-        from engine.shapes.compiled import compile_rules
-
-        return compile_rules(self)
 
 
 @dataclass(frozen=True)

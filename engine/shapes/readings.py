@@ -22,6 +22,7 @@ from itertools import product
 from typing import Final
 
 from engine.shapes import general, special
+from engine.shapes.compiled import compiled
 from engine.shapes.model import FREE, GroupKind, Shape, ShapeGroup, ShapeReading, ShapeRules
 from engine.shapes.prepared import Prepared, prepare
 from engine.shapes.suit import GROUPS, PAIRS
@@ -199,6 +200,6 @@ def thirteen_orphans_reading(naturals: Sequence[int], wilds: int) -> ShapeReadin
 
 def shi_san_lan_reading(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> ShapeReading:
     places = [(k, False) for k, n in enumerate(naturals) if n]
-    places += [(k, True) for k in special.shi_san_lan_fill(naturals, wilds, rules._compiled)]
+    places += [(k, True) for k in special.shi_san_lan_fill(naturals, wilds, compiled(rules))]
     return ShapeReading(Shape.SHI_SAN_LAN,
                         tuple(ShapeGroup(GroupKind.SINGLE, (k,), (w,)) for k, w in sorted(places)))

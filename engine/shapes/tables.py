@@ -20,7 +20,8 @@ from importlib import resources
 from typing import Final
 
 from engine.shapes import layout
-from engine.shapes.classes import (
+from engine.shapes.suit import EMPTY, Family, expand, used
+from engine.shapes.table_format import (
     EMPTY_MASKS,
     FAIL_MASKS,
     FILES,
@@ -31,7 +32,6 @@ from engine.shapes.classes import (
     combine_used,
     masks_of,
 )
-from engine.shapes.suit import EMPTY, Family, expand, used
 
 EMPTY_CLASS: Final = 0
 """U class of the empty suit (and of a suit whose naturals are all dead)."""
