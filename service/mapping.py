@@ -1,13 +1,13 @@
 """The one place where the service and the engine meet.
 
-Inward: request data that the schemas have type-checked becomes an ``engine.hand.Request``
-through the variant's ``request`` (``engine.hand.parse_request``, which reads the tiles; a bad
-tile is the engine's RequestError). Outward: whatever answer the engine gives becomes JSON,
-generically, by the conventions ``engine/results.py`` states: a frozen dataclass becomes an
-object whose members are its fields in declaration order (= wire order), a field that is None
-is left out, a trailing underscore is dropped from a name (``as_`` → ``as``), tuples become
-arrays, a StrEnum its value. No variant or answer type is named here, so a new variant's
-answers need no code.
+Inward there is nothing to map: request data that the schemas have type-checked goes straight
+to the variant's ``request`` (``engine.hand.parse_request``, which reads the tiles; a bad tile
+is the engine's RequestError), called by the route. Outward: whatever answer the engine gives
+becomes JSON, generically, by the conventions ``engine/results.py`` states: a frozen dataclass
+becomes an object whose members are its fields in declaration order (= wire order), a field
+that is None is left out, a trailing underscore is dropped from a name (``as_`` → ``as``),
+tuples become arrays, a StrEnum its value. No variant or answer type is named here, so a new
+variant's answers need no code.
 
 The answer is encoded compactly with members and lists in a fixed order, so the same body
 always gives the same bytes (API.md: every POST is a pure function of its body).
@@ -21,9 +21,6 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from engine.hand import Request
-from engine.variants.base import Variant
-
 _FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
 """Per answer class: (attribute, wire name) pairs, worked out once per class."""
 _PLAIN = (str, int, bool, float, type(None))
@@ -31,13 +28,6 @@ _PLAIN_TYPES = frozenset(_PLAIN)
 """The exact types that go on the wire as they are (not their subclasses: a StrEnum is a str
 whose wire form is its value, so it takes the general path)."""
 _STR = frozenset({str})
-
-
-def to_request(variant: Variant, data: Mapping[str, Any]) -> Request:
-    """Validated request data (nulls already dropped) to the engine's Request for ``variant``
-    (which reads the tiles; a bad tile is the engine's RequestError, with the options' own
-    problems beside it)."""
-    return variant.request(data)
 
 
 def to_wire(value: Any) -> Any:

@@ -51,7 +51,7 @@ class Operation:
     variant: str
     op: str
     rules: Variant
-    """The variant's engine object: it reads the request (``mapping.to_request``)."""
+    """The variant's engine object: it reads the request (`Variant.request`) and answers it."""
     call: EngineOperation
     schema: Schema
     depth: int
@@ -66,7 +66,7 @@ class Operation:
     def answer(self, data: Any, record: EngineTimeSink = metrics.observe_engine) -> bytes:
         """The JSON answer for parsed JSON ``data``; RequestError when it cannot be evaluated."""
         try:
-            req = mapping.to_request(self.rules, self.load(data))
+            req = self.rules.request(self.load(data))
             start = perf_counter()
             try:
                 result = self.call(req)

@@ -10,7 +10,7 @@ import pytest
 from engine.hand import MeldKind
 from engine.results import Group, Pattern, Reading
 from engine.variants import REGISTRY
-from service.mapping import encode, to_request, to_wire
+from service.mapping import encode, to_wire
 
 
 class Colour(StrEnum):
@@ -61,7 +61,7 @@ def test_unknown_types_are_refused_loudly():
 
 
 def test_request_data_becomes_the_engines_request():
-    req = to_request(REGISTRY["sichuan"], {
+    req = REGISTRY["sichuan"].request({
         "hand": "123m", "melds": [{"type": "pong", "tiles": ["5p", "5p", "5p"]}],
         "win_tile": "9s", "context": {"seats": {"winner": 2}}, "options": {"max_fan": None}})
     assert req.hand.concealed == (0, 1, 2)
