@@ -43,9 +43,9 @@ TABLE: Final = (
     PatternDef("qiang_gang_hu", "Robbing a kong", "抢杠胡", 1, False),
     PatternDef("hai_di_lao_yue", "Self-draw of the last tile", "海底捞月", 1, False),
     PatternDef("hai_di_pao", "Win on the last tile discarded", "海底炮", 1, False),
-    PatternDef("tian_hu", "Heavenly win", "天胡", 1, False),
-    PatternDef("di_hu", "Earthly win", "地胡", 1, False),
-    PatternDef("men_qing", "Concealed self-draw", "门清", 1, False),
+    PatternDef("tian_hu", "Heavenly hand", "天胡", 1, False),
+    PatternDef("di_hu", "Earthly hand", "地胡", 1, False),
+    PatternDef("men_qing", "Concealed hand", "门清", 1, False),
 )
 BY_ID: Final = {p.id: p for p in (PING_HU, *TABLE)}
 _SEVEN_PAIRS_BY_QUADS: Final = ("qi_xiao_dui", "hao_hua_qi_xiao_dui",

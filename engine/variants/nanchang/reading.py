@@ -21,7 +21,7 @@ from engine.variants.nanchang.scoring import BONUS_FAN, SHAPE_FAN, Candidate
 
 PATTERNS: Final = {
     # §3.4 win shapes
-    "ping_hu": ("Common hand", "平胡"),
+    "ping_hu": ("Plain hand", "平胡"),
     "da_qi_dui": ("All triplets (big seven pairs)", "大七对"),
     "qi_dui": ("Seven pairs", "七小对"),
     "shi_san_lan": ("Thirteen unrelated", "十三烂"),
