@@ -25,6 +25,8 @@ from engine.caching import BoundedDict
 from engine.hand import Context, Hand, MeldKind, WinType
 from engine.results import Group, Pattern, Reading
 from engine.tiles import Tile
+from engine.variants.patterns import Active, activate, apply
+from engine.variants.sichuan.patterns import PATTERN_NAMES, TABLE, Facts, HandFacts
 from engine.variants.sichuan.reader import (
     Candidate,
     PartInfo,
@@ -32,29 +34,6 @@ from engine.variants.sichuan.reader import (
     part_shapes,
     reference_candidates,
 )
-
-PATTERN_NAMES: Final[dict[str, tuple[str, str]]] = {
-    # id: (name, name_zh), in the order of RULES.md §1.3's table — the order answers list them.
-    "ping_hu": ("Plain hand", "平胡"),
-    "dui_dui_hu": ("All triplets", "对对胡"),
-    "qi_dui": ("Seven pairs", "七对"),
-    "qing_yi_se": ("Full flush", "清一色"),
-    "jiang_dui": ("All 2-5-8 triplets", "将对"),
-    "dai_yao_jiu": ("Terminals in every set", "带幺九"),
-    "jin_gou_diao": ("Golden hook single wait", "金钩钓"),
-    "gen": ("Root (four of a kind)", "根"),
-    "men_qing": ("Concealed hand", "门清"),
-    "zhong_zhang": ("All simples", "中张"),
-    "gang_shang_kai_hua": ("Win on a kong's replacement tile", "杠上开花"),
-    "gang_shang_pao": ("Win on a discard after a kong", "杠上炮"),
-    "qiang_gang_hu": ("Robbing a kong", "抢杠胡"),
-    "hai_di_lao_yue": ("Self-draw of the last tile", "海底捞月"),
-    "hai_di_pao": ("Win on the last tile discarded", "海底炮"),
-    "zi_mo": ("Self-draw bonus", "自摸加番"),
-    "long_qi_dui_bonus": ("Dragon seven pairs bonus", "龙七对"),
-    "tian_hu": ("Heavenly hand", "天胡"),
-    "di_hu": ("Earthly hand", "地胡"),
-}
 
 QUE_YI_MEN: Final = "que_yi_men"
 NO_WINNING_SHAPE: Final = "no_winning_shape"
@@ -80,6 +59,8 @@ class Prefs:
     di_hu_fan: int
     tiandi_additive: bool
     di_hu_mode: str
+    table: Active[Facts]
+    """`patterns.TABLE` under these options (`engine.variants.patterns.activate`)."""
 
 
 def prefs_for(options: Mapping[str, Any]) -> Prefs:
@@ -109,6 +90,7 @@ def _prefs(o: Mapping[str, Any]) -> Prefs:
         di_hu_fan=o["di_hu_fan"],
         tiandi_additive=o["tiandi_mode"] == "additive",
         di_hu_mode=o["di_hu_mode"],
+        table=activate(TABLE, o),
     )
 
 
@@ -163,9 +145,7 @@ def _pattern(pid: str, fan: int, count: int, tiles: tuple[Tile, ...]) -> Pattern
                    tuple(T.ALL_CODES[t] for t in tiles) if tiles else None)
 
 
-_SELF_DRAW, _DISCARD, _ROB_KONG = WinType.SELF_DRAW, WinType.DISCARD, WinType.ROB_KONG
-_SEVEN_PAIRS: Final = S.Shape.SEVEN_PAIRS
-_BASE_FAN: Final = {"ping_hu": 0, "dui_dui_hu": 1, "qi_dui": 2}
+_DISCARD: Final = WinType.DISCARD
 
 
 def read_part(hand: Hand) -> tuple[list[int], PartInfo, int]:
@@ -214,47 +194,8 @@ def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
 
 def _score(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],
            info: PartInfo, part: Sequence[int], mask: int) -> Scored:
+    """`patterns.TABLE` applied to each candidate reading, the best kept (§0.6, §0.7)."""
     melds = hand.melds
-    melds_terminal = not melds or all(m.tiles[0] in _TERMINAL for m in melds)
-
-    # --- the reading-dependent part: base shape, 将对, 带幺九, 龙七对 bonus -----------------
-    yaojiu = prefs.yaojiu_jiangdui
-    all_258 = yaojiu and info.only_258 and (not melds or
-                                            all(m.tiles[0] in _RANK_258 for m in melds))
-    best_value = -1
-    best = found[0]
-    base, jiang, dyj, bonus = "", False, False, False
-    for c in found:
-        if c.reading.shape is _SEVEN_PAIRS:
-            value = 2 + (prefs.long_qi_dui_bonus if info.fours else 0)
-        else:
-            value = 0 if c.chow else 1
-            if yaojiu:
-                if not c.chow and all_258:
-                    value += 2
-                if c.all_terminal and melds_terminal:
-                    value += prefs.dai_yao_jiu_fan
-        if value > best_value:
-            best_value, best = value, c
-    if best.reading.shape is _SEVEN_PAIRS:
-        base, bonus = "qi_dui", bool(info.fours and prefs.long_qi_dui_bonus)
-    else:
-        base = "ping_hu" if best.chow else "dui_dui_hu"
-        jiang = not best.chow and all_258
-        dyj = yaojiu and best.all_terminal and melds_terminal
-
-    # --- the whole list, in table order -------------------------------------------------------
-    win_type = context.win_type or _DISCARD
-    self_draw = win_type is _SELF_DRAW
-    counted: list[tuple[str, int, int, tuple[Tile, ...]]] = [(base, _BASE_FAN[base], 1, ())]
-    if mask in (1, 2, 4):
-        counted.append(("qing_yi_se", 2, 1, ()))
-    if jiang:
-        counted.append(("jiang_dui", 2, 1, ()))
-    if dyj:
-        counted.append(("dai_yao_jiu", prefs.dai_yao_jiu_fan, 1, ()))
-    if len(melds) == 4:
-        counted.append(("jin_gou_diao", prefs.jin_gou_diao_fan, 1, ()))
     if prefs.gen_kong_only:
         roots = tuple(sorted(m.tiles[0] for m in melds if m.is_kong))
     elif melds:  # four alike concealed, a kong, or a pong and the fourth tile concealed
@@ -262,41 +203,33 @@ def _score(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate
                                              if m.is_kong or part[m.tiles[0]] == 1)]))
     else:
         roots = info.fours
-    if roots:
-        counted.append(("gen", len(roots), len(roots), roots))
-    if prefs.menqing_zhongzhang:
-        exposed = any(not m.concealed for m in melds)  # a pong, or a kong not concealed
-        if not exposed and (self_draw or not prefs.menqing_requires_self_draw):
-            counted.append(("men_qing", 1, 1, ()))
-        if not info.has_terminal and (not melds or not any(m.tiles[0] in _TERMINAL
-                                                           for m in melds)):
-            counted.append(("zhong_zhang", 1, 1, ()))
-    if context.after_kong:
-        if self_draw:
-            counted.append(("gang_shang_kai_hua", 1, 1, ()))
-        elif win_type is _DISCARD:
-            counted.append(("gang_shang_pao", 1, 1, ()))
-    if win_type is _ROB_KONG:
-        counted.append(("qiang_gang_hu", 1, 1, ()))
-    elif context.last_tile and prefs.hai_di:
-        counted.append(("hai_di_lao_yue" if self_draw else "hai_di_pao", 1, 1, ()))
-    if self_draw and prefs.zimo_jia_fan:
-        counted.append(("zi_mo", 1, 1, ()))
-    if bonus:
-        counted.append(("long_qi_dui_bonus", prefs.long_qi_dui_bonus, 1, ()))
-    gen_count = len(roots)
-
-    tiandi = _tian_di(context, win_type, prefs) if context.first_turn else None
-    if tiandi is not None:
-        entry = (tiandi, prefs.tian_hu_fan if tiandi == "tian_hu" else prefs.di_hu_fan, 1, ())
-        if prefs.tiandi_additive:
-            counted.append(entry)
-        else:  # "fixed": 天胡/地胡 replace the whole list (§0.7)
-            counted, gen_count = [entry], 0
+    win_type = context.win_type or _DISCARD
+    facts = HandFacts(
+        melds=len(melds),
+        one_suit=mask in (1, 2, 4),
+        all_258=info.only_258 and all(m.tiles[0] in _RANK_258 for m in melds),
+        melds_terminal=all(m.tiles[0] in _TERMINAL for m in melds),
+        fours=bool(info.fours),
+        roots=roots,
+        concealed=all(m.concealed for m in melds),  # no pong, no exposed kong
+        menqing_needs_self_draw=prefs.menqing_requires_self_draw,
+        simples=not info.has_terminal and not any(m.tiles[0] in _TERMINAL for m in melds),
+        win_type=win_type,
+        after_kong=context.after_kong,
+        last_tile=context.last_tile,
+        tian_di=_tian_di(context, win_type, prefs) if context.first_turn else None,
+    )
+    best, counted = apply(prefs.table, [Facts(facts, c) for c in found])
     fan = 0
-    for counted_entry in counted:
-        fan += counted_entry[1]
-    return Scored(fan, tuple(counted), gen_count, best, tiandi == "tian_hu")
+    gen_count = 0
+    tian_hu = False
+    for pid, pattern_fan, count, _ in counted:
+        fan += pattern_fan
+        if pid == "gen":
+            gen_count = count
+        elif pid == "tian_hu":
+            tian_hu = True
+    return Scored(fan, counted, gen_count, found[best], tian_hu)
 
 
 def _tian_di(context: Context, win_type: WinType, prefs: Prefs) -> str | None:

@@ -8,7 +8,7 @@ from collections import defaultdict
 from engine.variants.changsha.patterns import BY_ID as CHANGSHA
 from engine.variants.hongzhong.scoring import NAMES as HONGZHONG
 from engine.variants.nanchang.reading import PATTERNS as NANCHANG
-from engine.variants.sichuan.scoring import PATTERN_NAMES as SICHUAN
+from engine.variants.sichuan.patterns import PATTERN_NAMES as SICHUAN
 
 TABLES: dict[str, dict[str, tuple[str, str]]] = {
     "sichuan": SICHUAN,

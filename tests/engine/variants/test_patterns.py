@@ -1,0 +1,71 @@
+"""The pattern format (`engine.variants.patterns`) on a small table of its own, every field
+pinned with a worked sum."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.variants.patterns import ALL, PatternSpec, activate, apply, names
+
+
+@dataclass(frozen=True)
+class F:
+    chow: bool  # depends on the reading
+    flush: bool
+    roots: tuple[int, ...]
+    first: bool
+
+
+P = PatternSpec[F]
+TABLE = (
+    P("base", "Base", "底", 0, reading=True, when=lambda f: f.chow),
+    P("triplets", "Triplets", "对", 1, reading=True, when=lambda f: not f.chow),
+    P("flush", "Flush", "色", "flush_fan", when=lambda f: f.flush),
+    P("root", "Root", "根", 1, when=lambda f: bool(f.roots), tiles=lambda f: f.roots),
+    P("bonus", "Bonus", "奖", 1, on=("mode", "bonus"), when=lambda f: True),
+    P("heaven", "Heaven", "天", 5, on="heaven", replaces=ALL, replaces_on=("fixed", True),
+      when=lambda f: f.first),
+    P("drop_root", "Drop root", "去根", 0, replaces=("root",), when=lambda f: f.first),
+)
+OPTIONS = {"flush_fan": 2, "mode": "plain", "heaven": True, "fixed": False}
+
+
+def _ids(counted):  # type: ignore[no-untyped-def]
+    return [(pid, fan, count) for pid, fan, count, _ in counted]
+
+
+def test_the_best_reading_is_kept_and_hand_patterns_count_once() -> None:
+    chow, pongs = F(True, True, (3,), False), F(False, True, (3,), False)
+    best, counted = apply(activate(TABLE, OPTIONS), [chow, pongs])
+    # the second reading: 对 1 + 色 2 (option-set fan) + 根 1 × 1 = 4
+    assert best == 1
+    assert _ids(counted) == [("triplets", 1, 1), ("flush", 2, 1), ("root", 1, 1)]
+
+
+def test_a_counted_pattern_is_fan_each_with_its_tiles() -> None:
+    _, counted = apply(activate(TABLE, OPTIONS), [F(True, False, (3, 7), False)])
+    assert counted == (("base", 0, 1, ()), ("root", 2, 2, (3, 7)))  # 根 1 × 2
+
+
+def test_an_option_switches_a_pattern_on_and_off() -> None:
+    facts = [F(True, False, (), False)]
+    assert _ids(apply(activate(TABLE, {**OPTIONS, "mode": "bonus"}), facts)[1]) == [
+        ("base", 0, 1), ("bonus", 1, 1)]
+    assert _ids(apply(activate(TABLE, OPTIONS), facts)[1]) == [("base", 0, 1)]
+
+
+def test_replacements_whole_list_by_option_and_by_id() -> None:
+    facts = [F(False, True, (3,), True)]
+    # additive: 对 1 + 色 2 + 天 5 = 8, and 去根 removes 根
+    assert _ids(apply(activate(TABLE, OPTIONS), facts)[1]) == [
+        ("triplets", 1, 1), ("flush", 2, 1), ("heaven", 5, 1), ("drop_root", 0, 1)]
+    # fixed: 天 5 replaces the whole list
+    assert _ids(apply(activate(TABLE, {**OPTIONS, "fixed": True}), facts)[1]) == [
+        ("heaven", 5, 1)]
+    # switched off: never counted
+    assert "heaven" not in [c[0] for c in apply(activate(TABLE, {**OPTIONS, "heaven": False}),
+                                                 facts)[1]]
+
+
+def test_names_in_table_order() -> None:
+    assert list(names(TABLE)) == [p.id for p in TABLE] and names(TABLE)["root"] == ("Root", "根")
