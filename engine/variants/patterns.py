@@ -9,8 +9,9 @@ order of its RULES.md table, which is also the order answers list patterns in):
 * ``on`` — the option that can switch it off: a name (on while the option is truthy, so an
   option-set fan of 0 can also mean "off") or ``(name, value)`` (on while it equals value);
   None when it always counts;
-* ``when`` — a small predicate over the variant's typed facts object (a frozen dataclass of
-  what scoring knows about the reading, the melds and the moment), never ``*args``;
+* ``when`` — a small predicate over the variant's typed facts object (an immutable record —
+  frozen dataclass or NamedTuple — of what scoring knows about the reading, the melds and
+  the moment), never ``*args``;
 * ``tiles`` — for a counted pattern (根): the tiles it counts; its fan is then ``fan`` each,
   its ``count`` and ``tiles`` go on the wire;
 * ``replaces`` — ids this one removes from the list when it counts, or `ALL` (天胡 under
@@ -59,15 +60,19 @@ class PatternSpec(Generic[F]):
     reading: bool = False
 
 
+Check = tuple[int, Callable[[Any], bool], str, int, Callable[[Any], tuple[Tile, ...]] | None]
+"""An active entry as `apply` walks it: (table index, predicate, id, fan, tiles)."""
+
+
 @dataclass(frozen=True)
 class Active(Generic[F]):
     """A table under one option set: the patterns that are on, with their fan read."""
 
-    entries: tuple[tuple[PatternSpec[F], int, bool], ...]
-    """(pattern, fan, replaces) in table order; ``replaces``: its replacement is on."""
-    by_reading: tuple[int, ...]
-    """Indexes of the reading-dependent entries."""
-    by_hand: tuple[int, ...]
+    by_reading: tuple[Check, ...]
+    """The reading-dependent entries, in table order."""
+    by_hand: tuple[Check, ...]
+    replacing: dict[int, tuple[str, ...]]
+    """Table index → what the entry replaces, for the entries whose replacement is on."""
 
 
 def names(table: Sequence[PatternSpec[Any]]) -> dict[str, tuple[str, str]]:
@@ -86,51 +91,59 @@ def _switched(switch: OptionSwitch, options: Mapping[str, Any]) -> bool:
 
 def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any]) -> Active[F]:
     """``table`` under resolved ``options``; built once per option set by the variant."""
-    entries = tuple(
-        (p, options[p.fan] if isinstance(p.fan, str) else p.fan,
-         bool(p.replaces) and _switched(p.replaces_on, options))
-        for p in table if _switched(p.on, options))
-    return Active(entries,
-                  tuple(i for i, (p, _, _) in enumerate(entries) if p.reading),
-                  tuple(i for i, (p, _, _) in enumerate(entries) if not p.reading))
+    on = [(i, p) for i, p in enumerate(table) if _switched(p.on, options)]
+    checks = [(i, p.when, p.id, options[p.fan] if isinstance(p.fan, str) else p.fan, p.tiles)
+              for i, p in on]
+    return Active(tuple(c for c, (_, p) in zip(checks, on, strict=True) if p.reading),
+                  tuple(c for c, (_, p) in zip(checks, on, strict=True) if not p.reading),
+                  {i: p.replaces for i, p in on
+                   if p.replaces and _switched(p.replaces_on, options)})
 
 
-def _count(entry: tuple[PatternSpec[F], int, bool], facts: F) -> Counted | None:
-    p, fan, _ = entry
-    if not p.when(facts):
-        return None
-    if p.tiles is None:
-        return p.id, fan, 1, ()
-    tiles = p.tiles(facts)
-    return p.id, fan * len(tiles), len(tiles), tiles
+def _hits(checks: tuple[Check, ...], facts: Any, into: list[tuple[int, Counted]]) -> int:
+    """Append what ``checks`` count for ``facts`` to ``into``; their fan."""
+    fan = 0
+    for i, when, pid, each, tiles_of in checks:
+        if when(facts):
+            if tiles_of is None:
+                into.append((i, (pid, each, 1, ())))
+                fan += each
+            else:
+                tiles = tiles_of(facts)
+                into.append((i, (pid, each * len(tiles), len(tiles), tiles)))
+                fan += each * len(tiles)
+    return fan
 
 
 def apply(active: Active[F], readings: Sequence[F]) -> tuple[int, tuple[Counted, ...]]:
     """The best of ``readings`` (one facts object a candidate reading; at least one) and the
-    patterns it counts, in table order, replacements done: (its index, the list)."""
-    entries = active.entries
-    found: dict[int, Counted] = {}
-    best, best_fan = 0, -1
-    for n, facts in enumerate(readings):
-        mine: dict[int, Counted] = {}
-        fan = 0
-        for i in active.by_reading:
-            hit = _count(entries[i], facts)
-            if hit is not None:
-                mine[i] = hit
-                fan += hit[1]
-        if fan > best_fan:
-            best, best_fan, found = n, fan, mine
-    facts = readings[best]
-    for i in active.by_hand:
-        hit = _count(entries[i], facts)
-        if hit is not None:
-            found[i] = hit
-    listed = [found[i] for i in sorted(found)]
-    for i in sorted(found):
-        p, _, replaces = entries[i]
-        if replaces:
-            if p.replaces == ALL:
-                return best, (found[i],)
-            listed = [c for c in listed if c[0] not in p.replaces]
-    return best, tuple(listed)
+    patterns it counts, in table order, replacements done: (its index, the list).
+
+    The reading-dependent patterns are tried on every candidate and the first worth the
+    most fan is kept; the others are asked once, of that candidate."""
+    found: list[tuple[int, Counted]] = []
+    best = 0
+    if len(readings) == 1:
+        _hits(active.by_reading, readings[0], found)
+    else:
+        best_fan = -1
+        for n, facts in enumerate(readings):
+            mine: list[tuple[int, Counted]] = []
+            fan = _hits(active.by_reading, facts, mine)
+            if fan > best_fan:
+                best, best_fan, found = n, fan, mine
+    _hits(active.by_hand, readings[best], found)
+    found.sort(key=_first)
+    replacing = active.replacing
+    if replacing:
+        for i, counted in found:
+            replaces = replacing.get(i)
+            if replaces == ALL:
+                return best, (counted,)
+            if replaces:
+                found = [(j, c) for j, c in found if c[0] not in replaces]
+    return best, tuple(c for _, c in found)
+
+
+def _first(item: tuple[int, Counted]) -> int:
+    return item[0]

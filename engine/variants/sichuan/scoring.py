@@ -1,7 +1,8 @@
-"""四川 血战到底 scoring (RULES.md §1.3): one base shape plus every addition, best reading.
+"""四川 血战到底 scoring (RULES.md §1.3): the facts of a hand, and its pattern table
+(`sichuan.patterns`) applied to them, best reading kept.
 
 Most additions do not depend on how the concealed tiles are grouped (清一色, 根, 门清, 中张,
-金钩钓 and the events), so they are worked out once per hand; only the base shape, 将对,
+金钩钓 and the events), so their facts are worked out once per hand; only the base shape, 将对,
 带幺九 and the 龙七对 bonus change from one reading to the next. Every candidate reading
 (`sichuan.reader`: those that can score best; in the tests, every reading the general search
 finds) is tried and the one worth the most fan is kept (§0.6: ``111222333m 789p 99p`` is 平胡
