@@ -54,9 +54,8 @@ class Facts(NamedTuple):
     hand: HandFacts
     reading: Candidate
 
-    @property
-    def seven_pairs(self) -> bool:
-        return self.reading.reading.shape is _SEVEN_PAIRS
+    seven_pairs: bool
+    """The reading is 七对 (else a standard reading)."""
 
 
 P = PatternSpec[Facts]

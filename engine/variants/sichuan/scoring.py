@@ -147,6 +147,7 @@ def _pattern(pid: str, fan: int, count: int, tiles: tuple[Tile, ...]) -> Pattern
 
 
 _DISCARD: Final = WinType.DISCARD
+_SEVEN_PAIRS: Final = S.Shape.SEVEN_PAIRS
 
 
 def read_part(hand: Hand) -> tuple[list[int], PartInfo, int]:
@@ -205,22 +206,21 @@ def _score(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate
     else:
         roots = info.fours
     win_type = context.win_type or _DISCARD
-    facts = HandFacts(
-        melds=len(melds),
-        one_suit=mask in (1, 2, 4),
-        all_258=info.only_258 and all(m.tiles[0] in _RANK_258 for m in melds),
-        melds_terminal=all(m.tiles[0] in _TERMINAL for m in melds),
-        fours=bool(info.fours),
-        roots=roots,
-        concealed=all(m.concealed for m in melds),  # no pong, no exposed kong
-        menqing_needs_self_draw=prefs.menqing_requires_self_draw,
-        simples=not info.has_terminal and not any(m.tiles[0] in _TERMINAL for m in melds),
-        win_type=win_type,
-        after_kong=context.after_kong,
-        last_tile=context.last_tile,
-        tian_di=_tian_di(context, win_type, prefs) if context.first_turn else None,
-    )
-    best, counted = apply(prefs.table, [Facts(facts, c) for c in found])
+    if melds:
+        firsts = [m.tiles[0] for m in melds]
+        all_258 = info.only_258 and _RANK_258.issuperset(firsts)
+        melds_terminal = _TERMINAL.issuperset(firsts)
+        simples = not info.has_terminal and _TERMINAL.isdisjoint(firsts)
+        concealed = all(m.concealed for m in melds)  # no pong, no exposed kong
+    else:  # the common case, without a generator in sight
+        all_258, melds_terminal, simples, concealed = (info.only_258, True,
+                                                       not info.has_terminal, True)
+    facts = HandFacts(len(melds), mask in (1, 2, 4), all_258, melds_terminal, bool(info.fours),
+                      roots, concealed, prefs.menqing_requires_self_draw, simples, win_type,
+                      context.after_kong, context.last_tile,
+                      _tian_di(context, win_type, prefs) if context.first_turn else None)
+    readings = [Facts(facts, c, c.reading.shape is _SEVEN_PAIRS) for c in found]
+    best, counted = apply(prefs.table, readings)
     fan = 0
     gen_count = 0
     tian_hu = False
