@@ -38,9 +38,9 @@ Decisions (where RULES/API leave room):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Final
+from typing import ClassVar, Final
 
 from engine import shapes as S
 from engine import tiles as T
@@ -59,7 +59,7 @@ from engine.results import Wait
 from engine.tiles import Tile
 from engine.variants import changsha_birds as B
 from engine.variants import changsha_seed as seed
-from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.base import Options, OwnMember, Variant, WinCheck
 from engine.variants.changsha_answers import ChangshaBirdsAnswer, ChangshaFanAnswer, QishouAnswer
 from engine.variants.changsha_patterns import Score, Verdict, event_wins, judge, score, win_type_of
 from engine.variants.changsha_qishou import PER_PATTERN, qishou_patterns
@@ -130,6 +130,9 @@ class Changsha(Variant):
     name_zh = "长沙麻将"
     option_specs = OPTION_SPECS
     extra_operations = ("birds", "qishou")
+    context_members: ClassVar[Mapping[str, OwnMember]] = {
+        "birds": OwnMember("the turned tiles", ("fan", "birds")),
+    }
 
     def __init__(self) -> None:
         super().__init__()

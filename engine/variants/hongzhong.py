@@ -31,7 +31,7 @@ Decisions (besides those in the modules above):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -51,7 +51,7 @@ from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait
 from engine.tiles import Tile
 from engine.variants import hongzhong_scoring as scoring
 from engine.variants import hongzhong_waits as waits_
-from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.base import Options, OwnMember, Variant, WinCheck
 from engine.variants.hongzhong_codes import (
     Codes,
     kong_payments,
@@ -124,6 +124,10 @@ class Hongzhong(Variant):
     name_zh: ClassVar[str] = "红中麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("birds", "kong")
+    context_members: ClassVar[Mapping[str, OwnMember]] = {
+        "codes": OwnMember("the turned tiles", ("fan", "birds")),
+        "code_count": OwnMember("the number of codes the room turns", ("fan", "birds")),
+    }
 
     def __init__(self) -> None:
         super().__init__()

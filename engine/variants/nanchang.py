@@ -32,7 +32,7 @@ Decisions (where RULES.md leaves room; see also ``nanchang_shapes``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import product
@@ -44,10 +44,10 @@ from engine.errors import Problem, RequestError, invalid_field, missing_field, r
 from engine.hand import Context, Hand, HandRules, Holding, Jing, Request, WinType, check_hand
 from engine.hand import standard_chow as _standard_chow
 from engine.options import OptionSpec, OptionType, resolve
-from engine.results import KongAnswer, Pattern, Reading, Wait
+from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading, Wait, WaitsAnswer
 from engine.tiles import Tile
 from engine.variants import nanchang_checks as C
-from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.base import Options, OwnMember, Variant, WinCheck
 from engine.variants.nanchang_jing import BAWANG_MODES, JING_MODES, jing_pair, settle
 from engine.variants.nanchang_payments import WinPayment, kong_payments, win_payments
 from engine.variants.nanchang_reading import pattern, patterns, reading
@@ -174,6 +174,14 @@ class Nanchang(Variant):
     name_zh: ClassVar[str] = "南昌麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("kong", "jing", "jing-settlement")
+    context_members: ClassVar[Mapping[str, OwnMember]] = {
+        "jing": OwnMember("the 精 {zheng, fu}", ("win", "waits", "fan", "discards", "kong")),
+        "indicator": OwnMember("the turned tile the 精 come from, 翻精",
+                               ("waits", "fan", "discards", "jing")),
+        "others_hold_jing": OwnMember("whether another player holds a 精, for 德中德",
+                                      ("waits", "fan", "discards")),
+        "holdings": OwnMember("each player's 精 counts", ("jing-settlement",)),
+    }
 
     def __init__(self) -> None:
         super().__init__()
@@ -211,6 +219,7 @@ class Nanchang(Variant):
         except RequestError as e:
             problems.extend(e.problems)
             options = {s.name: s.default for s in self.option_specs}
+        options_given = not problems
         if extra is not None:
             problems += extra(options)
         rules = self.hand_rules(options)
@@ -222,9 +231,44 @@ class Nanchang(Variant):
                                        needs_win_tile=needs_win_tile,
                                        visible=request.context.visible)
         if jing:
-            problems += C.jing_problems(request.context, rules.tile_kinds, rules.tile_set_name)
+            problems += self._jing_problems(request.context, options, rules, options_given)
         raise_if(problems)
         return options
+
+    def _jing_problems(self, ctx: Context, options: Options, rules: HandRules,
+                       options_given: bool) -> list[Problem]:
+        """``context.jing``'s problems; where ``context.indicator`` stands in for it (fan,
+        waits, discards: `_indicated`), the indicator's as `jing` finds them, and a jing sent
+        beside it that disagrees (compared under the options given, when they are good)."""
+        if ctx.indicator is None:
+            return C.jing_problems(ctx, rules.tile_kinds, rules.tile_set_name)
+        found = _indicator_problems(ctx.indicator, options)
+        if found or ctx.jing is None or not options_given:
+            return found
+        derived = _jing_of(ctx.indicator, options)
+        if ctx.jing == derived:
+            return []
+        return [invalid_field("#/context/jing", (
+            f"context.jing {{zheng: {T.code(ctx.jing.zheng)}, fu: {T.code(ctx.jing.fu)}}} "
+            f"disagrees with context.indicator {T.code(ctx.indicator)}, which gives zheng "
+            f"{T.code(derived.zheng)}, fu {T.code(derived.fu)} under jing_mode "
+            f"{options['jing_mode']!r}: send one of the two"))]
+
+    def _indicated(self, request: Request) -> Request:
+        """fan, waits, discards take ``context.indicator`` in place of ``context.jing``
+        (API.md): the 精 derived by `jing`'s own code, so one call is enough. An indicator
+        `jing` would refuse, bad options, or a jing sent beside it leave the request as it
+        is, for `_jing_problems` to word."""
+        ctx = request.context
+        if ctx.indicator is None or ctx.jing is not None:
+            return request
+        try:
+            options = self.options(request)
+        except RequestError:
+            return request
+        if _indicator_problems(ctx.indicator, options):
+            return request
+        return replace(request, context=replace(ctx, jing=_jing_of(ctx.indicator, options)))
 
     # --- judging a hand --------------------------------------------------------------------
 
@@ -291,7 +335,14 @@ class Nanchang(Variant):
 
     # --- operations ------------------------------------------------------------------------
 
+    def waits(self, request: Request) -> WaitsAnswer:
+        return super().waits(self._indicated(request))
+
+    def discards(self, request: Request) -> DiscardsAnswer:
+        return super().discards(self._indicated(request))
+
     def fan(self, request: Request) -> FanAnswer:
+        request = self._indicated(request)
         ctx = request.context
         win_type = ctx.win_type or WinType.DISCARD
         options = self._checked(request, hand=(13, True), jing=True, extra=lambda o: (
@@ -355,13 +406,12 @@ class Nanchang(Variant):
             if ctx.indicator is None:
                 return [missing_field("#/context/indicator",
                                       "context.indicator is required: the turned tile")]
-            return C.tile_in_set(ctx.indicator, T.TILE_SETS[options["tile_set"]],
-                                 options["tile_set"], "#/context/indicator")
+            return _indicator_problems(ctx.indicator, options)
 
         options = self._checked(request, hand=None, jing=False, extra=problems)
         assert ctx.indicator is not None
-        zheng, fu = jing_pair(ctx.indicator, options["jing_mode"])
-        return JingAnswer(T.code(zheng), T.code(fu), options)
+        jing = _jing_of(ctx.indicator, options)
+        return JingAnswer(T.code(jing.zheng), T.code(jing.fu), options)
 
     def jing_settlement(self, request: Request) -> JingSettlementAnswer:
         """The 精 settlement of RULES.md §3.7 from ``context.holdings``."""
@@ -375,6 +425,18 @@ class Nanchang(Variant):
 
 _SHAPES: Final = tuple(shapes.Shape)
 """The shape ids in the order answers list them."""
+
+
+def _indicator_problems(indicator: Tile, options: Options) -> list[Problem]:
+    """What `jing` refuses in a turned tile: one outside the room's tile set."""
+    return C.tile_in_set(indicator, T.TILE_SETS[options["tile_set"]], options["tile_set"],
+                         "#/context/indicator")
+
+
+def _jing_of(indicator: Tile, options: Options) -> Jing:
+    """The 精 a turned tile gives under ``jing_mode`` (RULES.md §3.2): what `jing` answers,
+    and what fan, waits and discards derive from ``context.indicator``."""
+    return Jing(*jing_pair(indicator, options["jing_mode"]))
 
 
 def _jing(context: Context) -> Jing:

@@ -39,9 +39,9 @@ Decisions (where RULES.md / API.md leave room):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from engine import shapes as S
 from engine import tiles as T
@@ -51,7 +51,7 @@ from engine.options import OptionSpec, OptionType, resolve
 from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading
 from engine.tiles import Tile
 from engine.variants import sichuan_payments as P
-from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.base import Options, OwnMember, Variant, WinCheck
 from engine.variants.quick import at_most_four, warm
 from engine.variants.sichuan_scoring import (
     NO_WINNING_SHAPE,
@@ -147,6 +147,9 @@ class Sichuan(Variant):
     name_zh = "四川麻将·血战到底"
     option_specs = OPTION_SPECS
     extra_operations = ("kong",)
+    context_members: ClassVar[Mapping[str, OwnMember]] = {
+        "missing_suit": OwnMember("the missing suit, 定缺", ("win", "waits", "fan", "discards")),
+    }
 
     def __init__(self) -> None:
         self._resolved: dict[tuple[tuple[str, type, Any], ...], Options] = {}
