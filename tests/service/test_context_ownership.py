@@ -15,6 +15,9 @@ from typing import Any
 
 import pytest
 
+from engine.variants import REGISTRY
+from engine.variants.base import OwnMember
+from service import schemas
 from service.app import create_app
 from service.settings import Settings
 
@@ -128,17 +131,23 @@ def test_each_body_answers_200_without_the_member(client, variant, op):
     assert post(client, variant, op, BODIES[variant, op])[0] == 200
 
 
-FOREIGN = [(v, op, m) for (v, op) in sorted(BODIES) for m in MEMBERS if m not in OWNS[v]]
-
-
-@pytest.mark.parametrize("variant, op, member", FOREIGN)
-def test_another_variants_member_is_a_422_at_its_pointer(client, variant, op, member):
+def refusal(client: Any, variant: str, op: str, member: str) -> str:
+    """The detail of the one problem a 200 body gets with ``member`` added: a 422
+    ``invalid_field`` at the member's pointer."""
     status, body = post(client, variant, op, with_member(BODIES[variant, op], member,
                                                          VALUES[member]))
     assert status == 422
     assert body["code"] == "invalid_field"
     assert [e["pointer"] for e in body["errors"]] == [f"#/context/{member}"]
-    detail = body["errors"][0]["detail"]
+    return str(body["errors"][0]["detail"])
+
+
+FOREIGN = [(v, op, m) for (v, op) in sorted(BODIES) for m in MEMBERS if m not in OWNS[v]]
+
+
+@pytest.mark.parametrize("variant, op, member", FOREIGN)
+def test_another_variants_member_is_a_422_at_its_pointer(client, variant, op, member):
+    detail = refusal(client, variant, op, member)
     assert f"context.{member} is {owner(member)}'s" in detail
     same = SAME_THING.get((variant, member))
     if same is not None:  # the variant's own member for the same thing is named
@@ -155,12 +164,7 @@ TAKEN = [(v, op, m) for (v, op), used in sorted(USES.items()) for m in sorted(us
 @pytest.mark.parametrize("variant, op, member", MISPLACED)
 def test_an_own_member_in_an_operation_with_no_use_for_it_is_a_422(client, variant, op,
                                                                      member):
-    status, body = post(client, variant, op, with_member(BODIES[variant, op], member,
-                                                         VALUES[member]))
-    assert status == 422
-    assert body["code"] == "invalid_field"
-    assert [e["pointer"] for e in body["errors"]] == [f"#/context/{member}"]
-    detail = body["errors"][0]["detail"]
+    detail = refusal(client, variant, op, member)
     assert detail.startswith(f"{variant} takes context.{member} (")
     ops = sorted(o for (v, o), used in USES.items() if v == variant and member in used)
     assert all(o in detail.split(" only in ")[1] for o in ops)
@@ -370,3 +374,25 @@ def test_win_and_kong_take_the_jing_only(client, op):
     assert status == 422
     assert answer["errors"][0]["pointer"] == "#/context/indicator"
     assert "this operation takes context.jing" in answer["errors"][0]["detail"]
+
+
+def test_a_batch_item_refuses_a_foreign_member_as_its_path_does(client):
+    body = with_member(BODIES["hongzhong", "fan"], "birds", ["1m"])
+    _, alone = post(client, "hongzhong", "fan", body)
+    r = client.post("/v1/batch", json={"requests": [
+        {"variant": "hongzhong", "op": "fan", "body": body},
+        {"variant": "hongzhong", "op": "fan", "body": BODIES["hongzhong", "fan"]}]})
+    results = r.get_json()["results"]
+    assert [x["status"] for x in results] == [422, 200]
+    assert results[0]["body"]["errors"] == alone["errors"]
+
+
+@pytest.mark.parametrize("members, words", [
+    ({"birdz": OwnMember("the turned tiles", ("fan",))}, "no JSON type"),
+    ({"birds": OwnMember("the turned tiles", ("qishou",))}, "operations it lacks"),
+])
+def test_a_declaration_the_service_cannot_build_is_refused_at_start_up(members, words):
+    sichuan = REGISTRY["sichuan"]
+    wrong = type("Wrong", (type(sichuan),), {"context_members": members})()
+    with pytest.raises(ValueError, match=words):
+        schemas.context_schemas({"sichuan": wrong})

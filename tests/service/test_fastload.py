@@ -298,3 +298,10 @@ def test_declining_leaves_nothing_behind() -> None:
     while tb is not None:
         depth, tb = depth + 1, tb.tb_next
     assert depth <= 3  # read_object → _read_tiles, nothing from earlier declines
+
+
+@pytest.mark.parametrize("name", sorted(ROUTES))
+def test_every_route_schema_has_a_fast_path(name: str) -> None:
+    """Each (variant, operation)'s own schema is one the reader mirrors: no route pays
+    marshmallow for a well-typed body."""
+    assert fastload.compile_schema(ROUTES[name]()) is not None
