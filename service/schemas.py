@@ -471,10 +471,26 @@ def load(schema: Schema, data: Any) -> dict[str, Any]:
 
 def _marshmallow_load(schema: Schema, data: Any) -> dict[str, Any]:
     try:
-        loaded = schema.load(data)
+        loaded = schema.load(_without_null_refusals(schema, data))
     except ValidationError as e:
         raise RequestError(problems(e.messages, data, schema)) from None
     return drop_nulls(loaded)  # type: ignore[no-any-return]
+
+
+def _without_null_refusals(schema: Schema, data: Any) -> Any:
+    """``data`` without the null context members its context schema refuses: null counts as
+    absent (API.md), so ``"birds": null`` in a 红中 body is no refusal — a client generated from
+    a generic envelope may send every member it knows. (The fast path declines such a body:
+    the member is not in the schema.)"""
+    field = schema.fields.get("context")
+    context = data.get("context") if isinstance(data, dict) else None
+    if not isinstance(field, fields.Nested) or not isinstance(context, dict):
+        return data
+    refused = getattr(field.schema, "refusals", {})
+    if not any(v is None and k in refused for k, v in context.items()):
+        return data
+    return {**data, "context": {k: v for k, v in context.items()
+                                if v is not None or k not in refused}}
 
 
 def drop_nulls(value: Any) -> Any:

@@ -24,6 +24,10 @@ Decisions (where RULES.md leaves room; see also ``nanchang_shapes``):
   pay nor receive (a robbed konger then pays only the active players' shares).
 * 杠精 is a kong of either 精 kind and collects 10 from each other player whatever the kong's
   type; kongs carry no dealer factor. ``context.jing`` is required for ``kong``.
+* ``fan``, ``waits`` and ``discards`` take ``context.indicator`` in place of ``context.jing``
+  (`_indicated`: the 精 derived by ``jing``'s own code under ``jing_mode``); both sent must
+  agree, else a 422 at ``#/context/jing`` — the turned tile is the fact on the table, the 精
+  what follows from it. ``win`` (the per-draw fast path) and ``kong`` take ``jing`` only.
 * 精 settlement: 2–4 players (``delta_i = n·score_i − Σ``); counts 0–4 each, ≤ 4 of a kind
   in all. ``jing_count_discards`` only documents what the caller counted.
 * ``shanten`` is the fewer of the substituting and the face-value readings' shanten; with

@@ -396,3 +396,16 @@ def test_a_declaration_the_service_cannot_build_is_refused_at_start_up(members, 
     wrong = type("Wrong", (type(sichuan),), {"context_members": members})()
     with pytest.raises(ValueError, match=words):
         schemas.context_schemas({"sichuan": wrong})
+
+
+@pytest.mark.parametrize("variant, op, member", [("hongzhong", "fan", "birds"),
+                                                 ("sichuan", "kong", "missing_suit"),
+                                                 ("nanchang", "win", "indicator")])
+def test_a_refused_member_sent_as_null_counts_as_absent(client, variant, op, member):
+    """API.md: null counts as absent — a client that sends every member it knows, unset ones
+    as null, is not refused for another variant's; a misspelt member stays an error."""
+    body = BODIES[variant, op]
+    assert post(client, variant, op, with_member(body, member, None)) == post(
+        client, variant, op, body)
+    status, answer = post(client, variant, op, with_member(body, "birdz", None))
+    assert (status, answer["errors"][0]["pointer"]) == (422, "#/context/birdz")
