@@ -15,7 +15,10 @@ pointer), and a member absent or null in the body is ``missing_field``, anything
 ``invalid_field``.
 
 ``openapi.yaml`` names these schemas' components the same (``WinRequest``, ``Meld``…); a
-contract test renders them with apispec and compares.
+contract test renders them with apispec and compares. A route loads its own schema
+(`request_schemas`): its operation's envelope with the context that variant's operation takes
+(`context_schemas`: the shared members and the variant's own, from its ``context_members``);
+any other variant's member is refused in words that name the variant's own (`_refusals`).
 
 Loading goes through `loader`: a well-typed body is read by ``service/fastload.py``, which
 mirrors these schemas field by field (marshmallow spends ~2 µs on every field of a schema,
