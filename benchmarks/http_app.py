@@ -27,9 +27,10 @@ def _noop(_request: Any) -> dict[str, Any]:
 
 
 def add_noop_routes(app: Any) -> list[str]:
-    win_schema = schemas.schema_for("win")
+    request_schemas = schemas.request_schemas(REGISTRY)
     paths = []
     for variant_id in REGISTRY:
+        win_schema = request_schemas[variant_id, "win"]
         operation = routes.Operation(
             variant_id, "noop", REGISTRY[variant_id], _noop, win_schema(),
             schemas.max_depth(win_schema),

@@ -104,7 +104,6 @@ export const SAMPLES = {
   jing: () => ({ context: { indicator: "5m" } }),
   "jing-settlement": () => ({
     context: {
-      jing: { zheng: "6m", fu: "7m" },
       holdings: [{ zheng: 1, fu: 0 }, { zheng: 0, fu: 2 }, { zheng: 0, fu: 0 }, { zheng: 0, fu: 0 }],
     },
   }),

@@ -60,7 +60,7 @@ demo() {
     printf '{"context":{"kong":{"type":"concealed","tile":"5m"},"seats":{"konger":1}}}' >"$dir/kong"
     printf '{"hand":"111m222p345s6789s"}' >"$dir/qishou"
     printf '{"context":{"indicator":"5m"}}' >"$dir/jing"
-    printf '{"context":{"jing":{"zheng":"6m","fu":"7m"},"holdings":[{"zheng":1,"fu":0},{"zheng":0,"fu":2},{"zheng":0,"fu":0},{"zheng":0,"fu":0}]}}' >"$dir/jing-settlement"
+    printf '{"context":{"holdings":[{"zheng":1,"fu":0},{"zheng":0,"fu":2},{"zheng":0,"fu":0},{"zheng":0,"fu":0}]}}' >"$dir/jing-settlement"
     printf '{"requests":[{"variant":"sichuan","op":"win","body":%s},{"variant":"sichuan","op":"waits","body":%s}]}' \
         "$(cat "$dir/win")" "$(cat "$dir/waits")" >"$dir/batch"
     failed=0

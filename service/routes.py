@@ -80,10 +80,11 @@ class Operation:
 
 def build_operations(registry: Mapping[str, Variant]) -> dict[tuple[str, str], Operation]:
     ops = {}
+    request_schemas = schemas.request_schemas(registry)
     for variant_id, variant in registry.items():
         encode = mapping.AnswerEncoder()
         for op, call in variant.operations().items():
-            schema_cls = schemas.schema_for(op)
+            schema_cls = request_schemas[variant_id, op]
             ops[variant_id, op] = Operation(variant_id, op, variant, call, schema_cls(),
                                             schemas.max_depth(schema_cls), encode)
     return ops

@@ -15,7 +15,10 @@ pointer), and a member absent or null in the body is ``missing_field``, anything
 ``invalid_field``.
 
 ``openapi.yaml`` names these schemas' components the same (``WinRequest``, ``Meld``…); a
-contract test renders them with apispec and compares.
+contract test renders them with apispec and compares. A route loads its own schema
+(`request_schemas`): its operation's envelope with the context that variant's operation takes
+(`context_schemas`: the shared members and the variant's own, from its ``context_members``);
+any other variant's member is refused in words that name the variant's own (`_refusals`).
 
 Loading goes through `loader`: a well-typed body is read by ``service/fastload.py``, which
 mirrors these schemas field by field (marshmallow spends ~2 µs on every field of a schema,
@@ -25,13 +28,14 @@ other body, every invalid one among them, is loaded by marshmallow. Both give th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 from weakref import WeakKeyDictionary
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from engine.errors import Code, Problem, RequestError
+from engine.variants.base import Variant
 from service import fastload
 from service.fields import Body, Options, StrictBoolean, Tiles
 
@@ -140,6 +144,15 @@ class Holding(Strict):
 
 
 class Context(Strict):
+    """The shared members of API.md's envelope: every operation of every variant takes them
+    (one that has no use for a member ignores it). A variant's operation takes these and the
+    members it owns (`context_schemas`); ``openapi.yaml`` names this component ``Context``."""
+
+    component: ClassVar[str] = "Context"
+    """The name of this context's component in ``openapi.yaml``."""
+    refusals: ClassVar[Mapping[str, str]] = {}
+    """Why a member of another variant, or of another operation, is refused here."""
+
     win_type = choice("self_draw", "discard", "rob_kong")
     after_kong = boolean()
     last_tile = boolean()
@@ -149,16 +162,7 @@ class Context(Strict):
     active = array(seat(allow_none=False), validate=validate.Length(
         max=4, error="lists at most the four seats"))
     visible = tiles()
-    birds = tiles()
-    codes = tiles()
-    code_count = count(0, 12)
     kong = nested(Kong)
-    indicator = tile()
-    jing = nested(JingPair)
-    others_hold_jing = boolean()
-    holdings = array(nested(Holding, allow_none=False), validate=validate.Length(
-        2, 4, error="lists one entry per player (2–4), in seat order"))
-    missing_suit = choice("m", "p", "s")
 
     @validates_schema(skip_on_field_errors=False)
     def _distinct_active(self, data: Mapping[str, Any], **kwargs: Any) -> None:
@@ -168,13 +172,128 @@ class Context(Strict):
             raise ValidationError(f"lists seat {twice[0]} more than once", "active")
 
 
+OWN_MEMBER_FIELDS: Mapping[str, Callable[[], fields.Field[Any]]] = {
+    "birds": tiles,
+    "codes": tiles,
+    "code_count": lambda: count(0, 12),
+    "indicator": tile,
+    "jing": lambda: nested(JingPair),
+    "others_hold_jing": boolean,
+    "holdings": lambda: array(nested(Holding, allow_none=False), validate=validate.Length(
+        2, 4, error="lists one entry per player (2–4), in seat order")),
+    "missing_suit": lambda: choice("m", "p", "s"),
+}
+"""The JSON type of each member a variant may own; which variant owns which, and in which
+operations, is the variant's ``context_members`` (engine/variants/base.py `OwnMember`)."""
+
+
+def _title(segment: str) -> str:
+    return "".join(part.title() for part in segment.split("-"))
+
+
+def context_schemas(registry: Mapping[str, Variant]) -> dict[tuple[str, str], type[Context]]:
+    """Each (variant, operation)'s context schema: the shared members and the variant's own
+    that the operation uses. Operations of a variant that use the same members share one
+    schema: ``{Variant}Context`` for ``fan``'s members, ``{Variant}{Operations}Context`` for
+    another set (``NanchangWinKongContext``), the shared `Context` for none (a class of the
+    variant's own, for its refusals). Everything else a variant owns is refused with
+    words naming what to send instead (`_refusals`)."""
+    owners: dict[str, list[str]] = {}
+    for variant_id, variant in registry.items():
+        _check_declaration(variant)
+        for member in variant.context_members:
+            owners.setdefault(member, []).append(variant_id)
+    found: dict[tuple[str, str], type[Context]] = {}
+    for variant_id, variant in registry.items():
+        ops = list(variant.operations())
+        uses = {op: tuple(m for m, own in variant.context_members.items() if op in own.ops)
+                for op in ops}
+        sharing: dict[tuple[str, ...], list[str]] = {}
+        for op in ops:
+            sharing.setdefault(uses[op], []).append(op)
+        for members, their_ops in sharing.items():
+            title = _title(variant_id)
+            if not members:
+                component, name = "Context", f"{title}SharedContext"
+            elif members == uses.get("fan"):
+                component = name = f"{title}Context"
+            else:
+                component = name = f"{title}{''.join(map(_title, their_ops))}Context"
+            body: dict[str, Any] = {m: OWN_MEMBER_FIELDS[m]() for m in members}
+            body.update(component=component,
+                        refusals=_refusals(registry, variant, members, owners))
+            schema = type(name, (Context,), body)
+            found.update({(variant_id, op): schema for op in their_ops})
+    return found
+
+
+def _check_declaration(variant: Variant) -> None:
+    """A variant's ``context_members`` name members with a JSON type and its own operations."""
+    ops = set(variant.operations())
+    for member, own in variant.context_members.items():
+        if member not in OWN_MEMBER_FIELDS:
+            raise ValueError(f"{variant.id} declares context.{member}, which has no JSON type "
+                             "in service.schemas.OWN_MEMBER_FIELDS")
+        if not set(own.ops) <= ops:
+            raise ValueError(f"{variant.id} declares context.{member} for operations it lacks: "
+                             f"{sorted(set(own.ops) - ops)}")
+
+
+def _refusals(registry: Mapping[str, Variant], variant: Variant, members: tuple[str, ...],
+              owners: Mapping[str, list[str]]) -> dict[str, str]:
+    """The detail of the 422 for each owned member this context does not take: the
+    variant's own member in another operation, or another variant's — naming the variant's
+    member that holds the same thing where it has one."""
+    mine = variant.context_members
+    here = (_words([f"context.{m}" for m in members]) if members
+            else f"none of {variant.id}'s own members")
+    refusals = {}
+    for member, owned_by in owners.items():
+        if member in members:
+            continue
+        if member in mine:
+            refusals[member] = (f"{variant.id} takes context.{member} ({mine[member].holds}) "
+                                f"only in {_words(mine[member].ops)}; this operation takes "
+                                f"{here}")
+            continue
+        holds = registry[owned_by[0]].context_members[member].holds
+        text = f"context.{member} is {' and '.join(owned_by)}'s ({holds}); "
+        same = [m for m, own in mine.items() if own.holds == holds]
+        if not same:
+            text += f"{variant.id} has no such member"
+        elif same[0] in members:
+            text += f"{variant.id} takes {holds} as context.{same[0]}"
+        else:
+            text += (f"{variant.id} takes {holds} as context.{same[0]}, only in "
+                     f"{_words(mine[same[0]].ops)}")
+        refusals[member] = text
+    return refusals
+
+
+def _words(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+class ContextObject(fields.Dict):
+    """The generic envelopes' ``context``: an object. Each (variant, operation)'s request
+    schema (`request_schemas`) replaces it with that operation's context schema; so does
+    ``openapi.yaml``, where each operation's body adds its ``…ContextMember``."""
+
+    json_depth: ClassVar[int] = 0  # set below: the deepest context any variant may take
+    default_error_messages: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
+        "invalid": "must be an object"}
+
+
+CONTEXT_NEED = "the facts this operation works on"
+
+
 class Envelope(Strict):
     """API.md's envelope: every member optional; each operation's subclass names its needs."""
 
     hand = tiles()
     melds = array(nested(Meld, allow_none=False))
     win_tile = tile()
-    context = nested(Context)
+    context = _make(ContextObject, {}, None)
     options = Options(allow_none=True)
 
 
@@ -189,7 +308,7 @@ WinRequest = _needs(HandRequest, "WinRequest",
                     win_tile=tile(need="the tile that completes the hand"))
 """win, fan: the hand and the tile that completes it."""
 ContextRequest = _needs(Envelope, "ContextRequest",
-                        context=nested(Context, need="the facts this operation works on"))
+                        context=_make(ContextObject, {}, CONTEXT_NEED))
 """birds, kong, jing, jing-settlement: the context carries what they work on."""
 
 REQUEST_SCHEMAS: Mapping[str, type[Schema]] = {
@@ -222,7 +341,21 @@ class BatchRequest(Strict):
 
 
 def schema_for(op: str) -> type[Schema]:
+    """The generic envelope an operation's body takes (its context an open object)."""
     return REQUEST_SCHEMAS.get(op, Envelope)
+
+
+def request_schemas(registry: Mapping[str, Variant]) -> dict[tuple[str, str], type[Schema]]:
+    """Each (variant, operation)'s body schema: its generic envelope (`schema_for`) with
+    ``context`` the operation's own context schema (`context_schemas`), required where the
+    envelope requires it."""
+    found: dict[tuple[str, str], type[Schema]] = {}
+    for (variant_id, op), context in context_schemas(registry).items():
+        base = schema_for(op)
+        need = CONTEXT_NEED if base._declared_fields["context"].required else None
+        found[variant_id, op] = _needs(base, f"{_title(variant_id)}{_title(op)}Request",
+                                       context=nested(context, need))
+    return found
 
 
 # --- depth: how deep a valid body nests (for the 400 rule) ------------------------------------
@@ -242,6 +375,8 @@ def _field_depth(field: fields.Field[Any]) -> int:
     return int(getattr(field, "json_depth", 0))
 
 
+ContextObject.json_depth = max_depth(type("EveryContext", (Context,), {
+    m: make() for m, make in OWN_MEMBER_FIELDS.items()}))
 Body.json_depth = max_depth(Envelope)
 
 
@@ -280,10 +415,26 @@ def load(schema: Schema, data: Any) -> dict[str, Any]:
 
 def _marshmallow_load(schema: Schema, data: Any) -> dict[str, Any]:
     try:
-        loaded = schema.load(data)
+        loaded = schema.load(_without_null_refusals(schema, data))
     except ValidationError as e:
         raise RequestError(problems(e.messages, data, schema)) from None
     return drop_nulls(loaded)  # type: ignore[no-any-return]
+
+
+def _without_null_refusals(schema: Schema, data: Any) -> Any:
+    """``data`` without the null context members its context schema refuses: null counts as
+    absent (API.md), so ``"birds": null`` in a 红中 body is no refusal — a client generated from
+    a generic envelope may send every member it knows. (The fast path declines such a body:
+    the member is not in the schema.)"""
+    field = schema.fields.get("context")
+    context = data.get("context") if isinstance(data, dict) else None
+    if not isinstance(field, fields.Nested) or not isinstance(context, dict):
+        return data
+    refused = getattr(field.schema, "refusals", {})
+    if not any(v is None and k in refused for k, v in context.items()):
+        return data
+    return {**data, "context": {k: v for k, v in context.items()
+                                if v is not None or k not in refused}}
 
 
 def drop_nulls(value: Any) -> Any:
@@ -335,7 +486,9 @@ def _leaf(messages: list[Any], pointer: str, key: str | int, label: str, value: 
           schema: Schema | None) -> list[Problem]:
     out = []
     for message in messages:
-        if message == UNKNOWN_MESSAGE:
+        if message == UNKNOWN_MESSAGE and key in getattr(schema, "refusals", {}):
+            out.append(Problem(Code.INVALID_FIELD, pointer, schema.refusals[key]))  # type: ignore[union-attr]
+        elif message == UNKNOWN_MESSAGE:
             known = ", ".join(schema.fields) if schema is not None else ""
             out.append(Problem(Code.INVALID_FIELD, pointer,
                                f"unknown member {label!r}; known members here: {known}"))

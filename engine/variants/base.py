@@ -45,6 +45,18 @@ class WinCheck:
     reason: str | None = None
 
 
+@dataclass(frozen=True)
+class OwnMember:
+    """A context member a variant owns (API.md, "Each variant owns its context"): what it
+    holds, in the words of the refusal a caller reads ("the turned tiles": two variants'
+    members that hold the same thing say it in the same words), and the operations that use
+    it. The service builds each operation's context schema from the shared members and these;
+    any other variant's member, or this one in another operation, is a 422."""
+
+    holds: str
+    ops: tuple[str, ...]
+
+
 class Variant(ABC):
     """A regional rule set. Subclasses fill the class attributes and the abstract methods."""
 
@@ -55,6 +67,8 @@ class Variant(ABC):
     extra_operations: ClassVar[tuple[str, ...]] = ()
     """Operations beyond win/waits/fan/discards, by their path segment (``jing-settlement``);
     each is the method of the same name with ``-`` as ``_``."""
+    context_members: ClassVar[Mapping[str, OwnMember]] = {}
+    """The context members this variant owns beside the shared ones, by name."""
 
     # --- what a variant must say -------------------------------------------------------------
 

@@ -38,9 +38,9 @@ Decisions (where RULES/API leave room):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Final
+from typing import ClassVar, Final
 
 from engine import shapes as S
 from engine import tiles as T
@@ -56,7 +56,7 @@ from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand
 from engine.options import OptionSpec, OptionType
 from engine.results import Wait
 from engine.tiles import Tile
-from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.base import Options, OwnMember, Variant, WinCheck
 from engine.variants.changsha import birds as B
 from engine.variants.changsha import seed_scoring as seed
 from engine.variants.changsha.answers import ChangshaBirdsAnswer, ChangshaFanAnswer, QishouAnswer
@@ -129,6 +129,9 @@ class Changsha(Variant):
     name_zh = "长沙麻将"
     option_specs = OPTION_SPECS
     extra_operations = ("birds", "qishou")
+    context_members: ClassVar[Mapping[str, OwnMember]] = {
+        "birds": OwnMember("the turned tiles", ("fan", "birds")),
+    }
 
     # --- the hooks ----------------------------------------------------------------------------
 

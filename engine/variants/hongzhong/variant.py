@@ -31,7 +31,7 @@ Decisions (besides those in the modules above):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -49,7 +49,7 @@ from engine.hand import Context, Hand, HandRules, KongType, Request, Seats, WinT
 from engine.options import OptionSpec
 from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait
 from engine.tiles import Tile
-from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.base import Options, OwnMember, Variant, WinCheck
 from engine.variants.hongzhong import scoring
 from engine.variants.hongzhong import waits as waits_
 from engine.variants.hongzhong.codes import (
@@ -124,6 +124,10 @@ class Hongzhong(Variant):
     name_zh: ClassVar[str] = "红中麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("birds", "kong")
+    context_members: ClassVar[Mapping[str, OwnMember]] = {
+        "codes": OwnMember("the turned tiles", ("fan", "birds")),
+        "code_count": OwnMember("the number of codes the room turns", ("fan", "birds")),
+    }
 
     # --- hooks -----------------------------------------------------------------------------
 

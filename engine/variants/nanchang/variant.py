@@ -24,6 +24,10 @@ Decisions (where RULES.md leaves room; see also ``nanchang.scoring``):
   pay nor receive (a robbed konger then pays only the active players' shares).
 * 杠精 is a kong of either 精 kind and collects 10 from each other player whatever the kong's
   type; kongs carry no dealer factor. ``context.jing`` is required for ``kong``.
+* ``fan``, ``waits`` and ``discards`` take ``context.indicator`` in place of ``context.jing``
+  (`_indicated`: the 精 derived by ``jing``'s own code under ``jing_mode``); both sent must
+  agree, else a 422 at ``#/context/jing`` — the turned tile is the fact on the table, the 精
+  what follows from it. ``win`` (the per-draw fast path) and ``kong`` take ``jing`` only.
 * 精 settlement: 2–4 players (``delta_i = n·score_i − Σ``); counts 0–4 each, ≤ 4 of a kind
   in all. ``jing_count_discards`` only documents what the caller counted.
 * ``shanten`` is the fewer of the substituting and the face-value readings' shanten; with
@@ -32,7 +36,7 @@ Decisions (where RULES.md leaves room; see also ``nanchang.scoring``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import product
@@ -44,9 +48,9 @@ from engine.errors import Problem, RequestError, invalid_field, missing_field, r
 from engine.hand import Context, Hand, HandRules, Holding, Jing, Request, WinType
 from engine.hand import standard_chow as _standard_chow
 from engine.options import OptionSpec, OptionType
-from engine.results import KongAnswer, Pattern, Reading, Wait
+from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading, Wait, WaitsAnswer
 from engine.tiles import Tile
-from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.base import Options, OwnMember, Variant, WinCheck
 from engine.variants.nanchang import checks as C
 from engine.variants.nanchang.jing import BAWANG_MODES, JING_MODES, jing_pair, settle
 from engine.variants.nanchang.payments import WinPayment, kong_payments, win_payments
@@ -174,6 +178,14 @@ class Nanchang(Variant):
     name_zh: ClassVar[str] = "南昌麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("kong", "jing", "jing-settlement")
+    context_members: ClassVar[Mapping[str, OwnMember]] = {
+        "jing": OwnMember("the 精 {zheng, fu}", ("win", "waits", "fan", "discards", "kong")),
+        "indicator": OwnMember("the turned tile the 精 come from, 翻精",
+                               ("waits", "fan", "discards", "jing")),
+        "others_hold_jing": OwnMember("whether another player holds a 精, for 德中德",
+                                      ("waits", "fan", "discards")),
+        "holdings": OwnMember("each player's 精 counts", ("jing-settlement",)),
+    }
 
     # --- the variant's rules ---------------------------------------------------------------
 
@@ -188,10 +200,9 @@ class Nanchang(Variant):
         return replace(context, win_type=WinType.SELF_DRAW, after_kong=False, last_tile=False,
                        first_turn=False)
 
-    def context_problems(self, context: Context, options: Options) -> list[Problem]:
-        """``context.jing`` against the options' tile set (`checks.jing_problems`)."""
-        rules = self.hand_rules(options)
-        return C.jing_problems(context, rules.tile_kinds, rules.tile_set_name)
+    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
+        """The shared checks plus ``context.jing`` (or the indicator standing in for it)."""
+        return self._checked(request, hand=(size, needs_win_tile), jing=True)
 
     def _checked(self, request: Request, *, hand: tuple[int, bool] | None, jing: bool,
                  extra: Callable[[Options], list[Problem]] | None = None) -> Options:
@@ -199,6 +210,7 @@ class Nanchang(Variant):
         hand, ``context.jing`` and the operation's own problems, all raised together."""
         problems: list[Problem] = []
         options = self.options_or_defaults(request, problems)
+        options_given = not problems
         if extra is not None:
             problems += extra(options)
         if hand is not None:
@@ -206,9 +218,45 @@ class Nanchang(Variant):
             problems += self.hand_problems(request, options, size=size,
                                            needs_win_tile=needs_win_tile)
         if jing:
-            problems += self.context_problems(request.context, options)
+            problems += self._jing_problems(request.context, options, options_given)
         raise_if(problems)
         return options
+
+    def _jing_problems(self, ctx: Context, options: Options,
+                       options_given: bool) -> list[Problem]:
+        """``context.jing``'s problems; where ``context.indicator`` stands in for it (fan,
+        waits, discards: `_indicated`), the indicator's as `jing` finds them, and a jing sent
+        beside it that disagrees (compared under the options given, when they are good)."""
+        if ctx.indicator is None:
+            rules = self.hand_rules(options)
+            return C.jing_problems(ctx, rules.tile_kinds, rules.tile_set_name)
+        found = _indicator_problems(ctx.indicator, options)
+        if found or ctx.jing is None or not options_given:
+            return found
+        derived = _jing_of(ctx.indicator, options)
+        if ctx.jing == derived:
+            return []
+        return [invalid_field("#/context/jing", (
+            f"context.jing {{zheng: {T.code(ctx.jing.zheng)}, fu: {T.code(ctx.jing.fu)}}} "
+            f"disagrees with context.indicator {T.code(ctx.indicator)}, which gives zheng "
+            f"{T.code(derived.zheng)}, fu {T.code(derived.fu)} under jing_mode "
+            f"{options['jing_mode']!r}: send one of the two"))]
+
+    def _indicated(self, request: Request) -> Request:
+        """fan, waits, discards take ``context.indicator`` in place of ``context.jing``
+        (API.md): the 精 derived by `jing`'s own code, so one call is enough. An indicator
+        `jing` would refuse, bad options, or a jing sent beside it leave the request as it
+        is, for `_jing_problems` to word."""
+        ctx = request.context
+        if ctx.indicator is None or ctx.jing is not None:
+            return request
+        try:
+            options = self.options(request)
+        except RequestError:
+            return request
+        if _indicator_problems(ctx.indicator, options):
+            return request
+        return replace(request, context=replace(ctx, jing=_jing_of(ctx.indicator, options)))
 
     # --- judging a hand --------------------------------------------------------------------
 
@@ -275,7 +323,14 @@ class Nanchang(Variant):
 
     # --- operations ------------------------------------------------------------------------
 
+    def waits(self, request: Request) -> WaitsAnswer:
+        return super().waits(self._indicated(request))
+
+    def discards(self, request: Request) -> DiscardsAnswer:
+        return super().discards(self._indicated(request))
+
     def fan(self, request: Request) -> FanAnswer:
+        request = self._indicated(request)
         ctx = request.context
         win_type = ctx.win_type or WinType.DISCARD
         options = self._checked(request, hand=(13, True), jing=True, extra=lambda o: (
@@ -339,13 +394,12 @@ class Nanchang(Variant):
             if ctx.indicator is None:
                 return [missing_field("#/context/indicator",
                                       "context.indicator is required: the turned tile")]
-            return C.tile_in_set(ctx.indicator, T.TILE_SETS[options["tile_set"]],
-                                 options["tile_set"], "#/context/indicator")
+            return _indicator_problems(ctx.indicator, options)
 
         options = self._checked(request, hand=None, jing=False, extra=problems)
         assert ctx.indicator is not None
-        zheng, fu = jing_pair(ctx.indicator, options["jing_mode"])
-        return JingAnswer(T.code(zheng), T.code(fu), options)
+        jing = _jing_of(ctx.indicator, options)
+        return JingAnswer(T.code(jing.zheng), T.code(jing.fu), options)
 
     def jing_settlement(self, request: Request) -> JingSettlementAnswer:
         """The 精 settlement of RULES.md §3.7 from ``context.holdings``."""
@@ -359,6 +413,18 @@ class Nanchang(Variant):
 
 _SHAPES: Final = tuple(shapes.Shape)
 """The shape ids in the order answers list them."""
+
+
+def _indicator_problems(indicator: Tile, options: Options) -> list[Problem]:
+    """What `jing` refuses in a turned tile: one outside the room's tile set."""
+    return C.tile_in_set(indicator, T.TILE_SETS[options["tile_set"]], options["tile_set"],
+                         "#/context/indicator")
+
+
+def _jing_of(indicator: Tile, options: Options) -> Jing:
+    """The 精 a turned tile gives under ``jing_mode`` (RULES.md §3.2): what `jing` answers,
+    and what fan, waits and discards derive from ``context.indicator``."""
+    return Jing(*jing_pair(indicator, options["jing_mode"]))
 
 
 def _jing(context: Context) -> Jing:

@@ -39,9 +39,9 @@ Decisions (where RULES.md / API.md leave room):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from engine import shapes as S
 from engine import tiles as T
@@ -50,7 +50,7 @@ from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import OptionSpec, OptionType
 from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading
 from engine.tiles import Tile
-from engine.variants.base import NEVER, Options, Variant, WinCheck
+from engine.variants.base import NEVER, Options, OwnMember, Variant, WinCheck
 from engine.variants.plumbing import warm
 from engine.variants.sichuan import payments as P
 from engine.variants.sichuan.reader import RULES_108, SHAPE_SETS
@@ -145,6 +145,9 @@ class Sichuan(Variant):
     name_zh = "四川麻将·血战到底"
     option_specs = OPTION_SPECS
     extra_operations = ("kong",)
+    context_members: ClassVar[Mapping[str, OwnMember]] = {
+        "missing_suit": OwnMember("the missing suit, 定缺", ("win", "waits", "fan", "discards")),
+    }
 
     # --- identity and rules -------------------------------------------------------------------
 
