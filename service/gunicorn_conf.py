@@ -265,10 +265,12 @@ def on_starting(server: Any) -> None:
 
     gunicorn calls this *after* ``preload_app`` has imported the app in this (master)
     process, so the master's own files (``*_<master pid>.db``: values set at import, such as
-    a build-info gauge) are already there and are kept; everything else is a leftover.
+    a build-info gauge) are already there and are kept; everything else is a leftover
+  (archives of a previous run included: a restarted instance starts its counters afresh,
+  which Prometheus reads as a counter reset).
     """
     mine = f"_{os.getpid()}.db"
-    for path in glob.glob(os.path.join(METRICS_DIR, "*.db")):
+    for path in glob.glob(os.path.join(METRICS_DIR, "*.db*")):  # and half-written *.partial
         if not path.endswith(mine):
             os.remove(path)
 
@@ -283,10 +285,20 @@ def when_ready(server: Any) -> None:
 
 
 def child_exit(server: Any, worker: Any) -> None:
-    """Drop a dead worker's live gauges (in-flight requests) from the aggregate."""
+    """Fold a dead worker's counters and histograms into the archive files and drop its
+    gauges (``service/metrics_dir.py``), so the directory stays the same size over any
+    number of restarts while every total keeps what the dead worker counted."""
     from prometheus_client import multiprocess
 
-    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+    from service import metrics_dir
+
+    try:
+        metrics_dir.merge_dead(METRICS_DIR, worker.pid)
+    except OSError as e:
+        multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+        server.log.warning(
+            "metrics of dead worker %s not merged (%s): its files stay, and still count",
+            worker.pid, e)
 
 
 def on_exit(server: Any) -> None:
