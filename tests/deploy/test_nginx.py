@@ -1,8 +1,8 @@
 """Behind nginx: two instances, bounded load, one instance stopped, zero failed requests.
 
-nginx (Debian nginx-light) runs unprivileged on loopback with the repository's recommended
-configuration (deploy/nginx/nginx.conf); only the upstream addresses and the listen port are
-replaced by the ones this test uses. The load is bounded in count and time.
+nginx (Debian nginx-light) runs unprivileged on loopback with the configuration the
+Deployment mounts (deploy/nginx/nginx.conf); only the upstream list and the listen ports are
+replaced by the ones a test uses (``render``). The load is bounded in count and time.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,21 +37,23 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def render(conf: str, upstreams: list[int], listen: int) -> str:
-    """The recommended config with this test's ports (and nothing else changed)."""
+PUBLIC_PORT, METRICS_PORT = 8080, 9090
+"""The shipped file's listen ports (tests/ops pins them to the Deployment's container ports)."""
+
+
+def render(conf: str, upstreams: list[int], listen: int, metrics_listen: int) -> str:
+    """The shipped configuration for an unprivileged loopback run: its upstream (the pod's
+    gunicorn) becomes ``upstreams``, its two ports loopback ones; nothing else changes (paths
+    are relative to nginx's ``-p`` prefix, logs go to stdout and stderr)."""
     servers = re.findall(r"^( +)server 127\.0\.0\.1:\d+ (.*);$", conf, re.M)
-    assert len(servers) == 2, "the recommended config lists two example upstream servers"
+    assert len(servers) == 1, "the shipped config lists one upstream server: the pod's gunicorn"
     indent, params = servers[0]
     block = "\n".join(f"{indent}server 127.0.0.1:{p} {params};" for p in upstreams)
-    conf = re.sub(
-        r"^ +server 127\.0\.0\.1:\d+ .*;\n(?: +server 127\.0\.0\.1:\d+ .*;\n)*",
-        block + "\n",
-        conf,
-        count=1,
-        flags=re.M,
-    )
-    conf, n = re.subn(r"listen 127\.0\.0\.1:\d+;", f"listen 127.0.0.1:{listen};", conf)
+    conf, n = re.subn(r"^ +server 127\.0\.0\.1:\d+ .*;$", block, conf, flags=re.M)
     assert n == 1
+    for shipped, port in ((PUBLIC_PORT, listen), (METRICS_PORT, metrics_listen)):
+        conf, n = re.subn(rf"\blisten {shipped};", f"listen 127.0.0.1:{port};", conf)
+        assert n == 1, f"listen {shipped}; not in the shipped config"
     return conf
 
 
@@ -60,12 +63,16 @@ class Nginx:
         if not Path(binary).exists():
             pytest.skip("nginx not installed (apt-get install nginx-light)")
         self.port = _free_port()
-        (prefix / "tmp").mkdir(parents=True)
+        self.metrics_port = _free_port()
+        prefix.mkdir(parents=True)
         conf = prefix / "nginx.conf"
-        conf.write_text(render(CONF.read_text(), upstreams, self.port))
+        conf.write_text(render(CONF.read_text(), upstreams, self.port, self.metrics_port))
+        self.stdout = prefix / "stdout.log"  # the access log (/dev/stdout in the config)
+        self.stderr = prefix / "stderr.log"
+        self.stdout.touch()
         as_root = os.geteuid() == 0
         if as_root:  # run unprivileged even when the test runs as root
-            for path in [prefix, prefix / "tmp", conf]:
+            for path in [prefix, conf, self.stdout]:
                 os.chown(path, NOBODY, NOBODY)
         self.prefix = prefix
         self.args = [
@@ -75,7 +82,7 @@ class Nginx:
             "-c",
             str(conf),
             "-e",
-            "error.log",
+            "stderr",
             "-g",
             "daemon off;",
         ]
@@ -85,23 +92,29 @@ class Nginx:
                 os.setgid(NOBODY)
                 os.setuid(NOBODY)
 
-        check = subprocess.run([*self.args, "-t"], capture_output=True, text=True, preexec_fn=drop)
+        with open(self.stdout, "ab") as out:  # nginx reopens /dev/stdout: a file it may write
+            check = subprocess.run([*self.args, "-t"], stdout=out, stderr=subprocess.PIPE,
+                                   text=True, preexec_fn=drop)
         assert check.returncode == 0, check.stderr
-        self.proc = subprocess.Popen(
-            self.args,
-            preexec_fn=drop,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
+        with open(self.stdout, "ab") as out, open(self.stderr, "wb") as err:
+            self.proc = subprocess.Popen(
+                self.args,
+                preexec_fn=drop,
+                stdout=out,
+                stderr=err,
+                start_new_session=True,
+            )
         ok = live.wait_until(self._ready, timeout=10)
-        assert ok, f"nginx did not come up: {(prefix / 'error.log').read_text()}"
+        assert ok, f"nginx did not come up: {self.stderr.read_text()}"
 
     def _ready(self) -> bool:
         try:
             return live.request("127.0.0.1", self.port, "GET", "/readyz", timeout=2).status == 200
         except OSError:
             return False
+
+    def access_log(self) -> list[dict[str, Any]]:
+        return [json.loads(line) for line in self.stdout.read_text().splitlines() if line]
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -134,12 +147,13 @@ def nginx_factory() -> Iterator[Callable[[list[int]], Nginx]]:
 
 def test_render_replaces_only_ports() -> None:
     original = CONF.read_text()
-    rendered = render(original, [1111, 2222], 3333)
+    rendered = render(original, [1111], 3333, 4444)
     assert "server 127.0.0.1:1111 max_fails=1 fail_timeout=10s;" in rendered
-    assert "server 127.0.0.1:2222 max_fails=1 fail_timeout=10s;" in rendered
-    assert "listen 127.0.0.1:3333;" in rendered
-    strip = re.compile(r"\d{4}")
+    assert "listen 127.0.0.1:3333;" in rendered and "listen 127.0.0.1:4444;" in rendered
+    strip = re.compile(r"(127\.0\.0\.1:)?\d{4}")
     assert strip.sub("N", rendered) == strip.sub("N", original)
+    two = render(original, [1111, 2222], 3333, 4444)  # in front of several instances
+    assert "server 127.0.0.1:2222 max_fails=1 fail_timeout=10s;" in two
 
 
 def test_recommended_config_retries_pure_posts() -> None:
@@ -208,7 +222,7 @@ def test_stopping_one_instance_under_load_fails_no_request(
         assert len(served_a) + len(served_b) >= total
     # the retry path was taken: some requests name two upstreams in nginx's log (the first
     # one failed: refused, reset or 502), and each of those still answered 200
-    logged = [json.loads(line) for line in (proxy.prefix / "access.log").read_text().splitlines()]
+    logged = proxy.access_log()
     retried = [line for line in logged if "," in line["upstream"]]
     assert retried and all(line["status"] == 200 for line in retried)
     assert sum(1 for line in logged if line["uri"] == path) == total
