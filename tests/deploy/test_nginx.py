@@ -7,142 +7,17 @@ replaced by the ones a test uses (``render``). The load is bounded in count and 
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import shutil
 import signal
-import socket
-import subprocess
-import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 
 from tests.deploy import live
+from tests.deploy.proxy import CONF, Nginx, render
 from tests.deploy.test_gunicorn import WIN_BODY
-
-ROOT = live.ROOT
-CONF = ROOT / "deploy" / "nginx" / "nginx.conf"
-NOBODY = 65534
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-PUBLIC_PORT, METRICS_PORT = 8080, 9090
-"""The shipped file's listen ports (tests/ops pins them to the Deployment's container ports)."""
-
-
-def render(conf: str, upstreams: list[int], listen: int, metrics_listen: int) -> str:
-    """The shipped configuration for an unprivileged loopback run: its upstream (the pod's
-    gunicorn) becomes ``upstreams``, its two ports loopback ones; nothing else changes (paths
-    are relative to nginx's ``-p`` prefix, logs go to stdout and stderr)."""
-    servers = re.findall(r"^( +)server 127\.0\.0\.1:\d+ (.*);$", conf, re.M)
-    assert len(servers) == 1, "the shipped config lists one upstream server: the pod's gunicorn"
-    indent, params = servers[0]
-    block = "\n".join(f"{indent}server 127.0.0.1:{p} {params};" for p in upstreams)
-    conf, n = re.subn(r"^ +server 127\.0\.0\.1:\d+ .*;$", block, conf, flags=re.M)
-    assert n == 1
-    for shipped, port in ((PUBLIC_PORT, listen), (METRICS_PORT, metrics_listen)):
-        conf, n = re.subn(rf"\blisten {shipped};", f"listen 127.0.0.1:{port};", conf)
-        assert n == 1, f"listen {shipped}; not in the shipped config"
-    return conf
-
-
-class Nginx:
-    def __init__(self, prefix: Path, upstreams: list[int]) -> None:
-        binary = shutil.which("nginx") or "/usr/sbin/nginx"
-        if not Path(binary).exists():
-            pytest.skip("nginx not installed (apt-get install nginx-light)")
-        self.port = _free_port()
-        self.metrics_port = _free_port()
-        prefix.mkdir(parents=True)
-        conf = prefix / "nginx.conf"
-        conf.write_text(render(CONF.read_text(), upstreams, self.port, self.metrics_port))
-        self.stdout = prefix / "stdout.log"  # the access log (/dev/stdout in the config)
-        self.stderr = prefix / "stderr.log"
-        self.stdout.touch()
-        as_root = os.geteuid() == 0
-        if as_root:  # run unprivileged even when the test runs as root
-            for path in [prefix, conf, self.stdout]:
-                os.chown(path, NOBODY, NOBODY)
-        self.prefix = prefix
-        self.args = [
-            binary,
-            "-p",
-            f"{prefix}/",
-            "-c",
-            str(conf),
-            "-e",
-            "stderr",
-            "-g",
-            "daemon off;",
-        ]
-
-        def drop() -> None:
-            if as_root:
-                os.setgid(NOBODY)
-                os.setuid(NOBODY)
-
-        with open(self.stdout, "ab") as out:  # nginx reopens /dev/stdout: a file it may write
-            check = subprocess.run([*self.args, "-t"], stdout=out, stderr=subprocess.PIPE,
-                                   text=True, preexec_fn=drop)
-        assert check.returncode == 0, check.stderr
-        with open(self.stdout, "ab") as out, open(self.stderr, "wb") as err:
-            self.proc = subprocess.Popen(
-                self.args,
-                preexec_fn=drop,
-                stdout=out,
-                stderr=err,
-                start_new_session=True,
-            )
-        ok = live.wait_until(self._ready, timeout=10)
-        assert ok, f"nginx did not come up: {self.stderr.read_text()}"
-
-    def _ready(self) -> bool:
-        try:
-            return live.request("127.0.0.1", self.port, "GET", "/readyz", timeout=2).status == 200
-        except OSError:
-            return False
-
-    def access_log(self) -> list[dict[str, Any]]:
-        return [json.loads(line) for line in self.stdout.read_text().splitlines() if line]
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGQUIT)  # graceful: finish, then exit
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
-
-
-@pytest.fixture
-def nginx_factory() -> Iterator[Callable[[list[int]], Nginx]]:
-    # Not under pytest's tmp_path: that sits in a 0700 directory the unprivileged nginx
-    # user cannot enter. A directory of its own in /tmp, removed afterwards.
-    base = Path(tempfile.mkdtemp(prefix="hupai-nginx-"))
-    os.chmod(base, 0o755)
-    started: list[Nginx] = []
-
-    def make(upstreams: list[int]) -> Nginx:
-        n = Nginx(base / f"nginx-{len(started)}", upstreams)
-        started.append(n)
-        return n
-
-    yield make
-    for n in started:
-        n.stop()
-    shutil.rmtree(base, ignore_errors=True)
 
 
 def test_render_replaces_only_ports() -> None:
@@ -226,3 +101,27 @@ def test_stopping_one_instance_under_load_fails_no_request(
     retried = [line for line in logged if "," in line["upstream"]]
     assert retried and all(line["status"] == 200 for line in retried)
     assert sum(1 for line in logged if line["uri"] == path) == total
+
+
+def test_the_proxy_refuses_as_hupai_would_and_keeps_metrics_off_the_public_port(
+    shared_service: live.Instance, nginx_factory: Callable[[list[int]], Nginx]
+) -> None:
+    proxy = nginx_factory([shared_service.port])
+    big = b'{"hand":"' + b"1" * (1 << 20) + b'"}'  # over the 1 MiB limit
+    direct = shared_service.post("/v1/sichuan/win", big)
+    through = live.request("127.0.0.1", proxy.port, "POST", "/v1/sichuan/win", big,
+                           headers={"X-Request-ID": "big-1"})
+    assert direct.status == through.status == 413
+    assert through.headers["content-type"] == "application/problem+json"
+    assert through.json() == direct.json()  # the body Hupai itself answers
+    assert through.headers["x-request-id"] == "big-1"
+
+    public = live.request("127.0.0.1", proxy.port, "GET", "/metrics")
+    assert public.status == 404 and public.headers["content-type"] == "application/problem+json"
+    assert public.json()["status"] == 404
+    scraped = live.request("127.0.0.1", proxy.metrics_port, "GET", "/metrics")
+    assert scraped.status == 200 and b"hupai_http_requests_total" in scraped.body
+    alive = live.request("127.0.0.1", proxy.metrics_port, "GET", "/livez")
+    assert alive.status == 200 and alive.json() == {"status": "ok"}
+    # only /metrics and the proxy's liveness on the metrics port
+    assert live.request("127.0.0.1", proxy.metrics_port, "GET", "/readyz").status == 404
