@@ -57,6 +57,11 @@ class Workers:
         self.counted: dict[str, float] = {}
         self.observed: dict[str, list[float]] = {}
 
+    def restart(self, pid: int, rng: random.Random) -> None:
+        """A new worker ``pid`` that does some work."""
+        self.pid = pid
+        self.work(rng)
+
     def work(self, rng: random.Random) -> None:
         """A few requests' worth of updates, remembered for the expected totals."""
         for _ in range(rng.randint(1, 6)):
@@ -69,6 +74,11 @@ class Workers:
         self.in_flight.set(1)
 
 
+@pytest.fixture
+def workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Workers:
+    return Workers(tmp_path, monkeypatch)
+
+
 def _collect(directory: Path) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
     found = {}
     for family in MultiProcessCollector(None, str(directory)).collect():
@@ -78,17 +88,14 @@ def _collect(directory: Path) -> dict[tuple[str, tuple[tuple[str, str], ...]], f
 
 
 def test_a_thousand_restarts_keep_every_count_in_a_directory_of_constant_size(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    workers: Workers, tmp_path: Path
 ) -> None:
-    workers = Workers(tmp_path, monkeypatch)
     rng = random.Random(13)
     for restart in range(1000):
-        workers.pid = 10_000 + restart
-        workers.work(rng)
+        workers.restart(10_000 + restart, rng)
         removed = metrics_dir.merge_dead(str(tmp_path), workers.pid)
         assert removed == 3  # its counter, histogram and live gauge files
-    workers.pid = 99_999  # the worker alive now
-    workers.work(rng)
+    workers.restart(99_999, rng)  # the worker alive now
 
     names = sorted(p.name for p in tmp_path.iterdir())
     # the archives, the live worker's files, and the one file the "master" (pid 1) made when
@@ -112,14 +119,10 @@ def test_a_thousand_restarts_keep_every_count_in_a_directory_of_constant_size(
     assert found["t_in_flight", ()] == 1  # the live worker's: dead workers' gauges dropped
 
 
-def test_merging_leaves_totals_unchanged_at_every_step(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    workers = Workers(tmp_path, monkeypatch)
+def test_merging_leaves_totals_unchanged_at_every_step(workers: Workers, tmp_path: Path) -> None:
     rng = random.Random(7)
     for restart in range(20):
-        workers.pid = 500 + restart
-        workers.work(rng)
+        workers.restart(500 + restart, rng)
         before = {k: v for k, v in _collect(tmp_path).items() if k[0] != "t_in_flight"}
         metrics_dir.merge_dead(str(tmp_path), workers.pid)
         after = {k: v for k, v in _collect(tmp_path).items() if k[0] != "t_in_flight"}
@@ -127,16 +130,12 @@ def test_merging_leaves_totals_unchanged_at_every_step(
 
 
 def test_a_merge_that_cannot_write_keeps_the_dead_files(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    workers: Workers, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    workers = Workers(tmp_path, monkeypatch)
     workers.work(random.Random(1))
     before = _collect(tmp_path)
 
-    def full(fd: int, offset: int, length: int) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(os, "posix_fallocate", full)
+    _no_space(monkeypatch)
     with pytest.raises(OSError):
         metrics_dir.merge_dead(str(tmp_path), workers.pid)
     assert _collect(tmp_path) == before  # nothing lost, nothing counted twice
