@@ -25,13 +25,18 @@ Decisions:
   with it ``prometheus_client``, which picks its value class at import) is loaded in the
   master right after. If ``prometheus_client`` is already imported while the variable is
   unset, metrics would silently be per-process, so that is a start-up error.
-* sync workers: every request is a short CPU-bound evaluation and the recommended deployment
-  puts nginx (``deploy/nginx/``) or the Kubernetes Service in front; ``GUNICORN_CMD_ARGS``
-  can still switch to ``gthread``.
+* sync workers, and **sync workers never face clients directly**: every request is a short
+  CPU-bound evaluation, which a sync worker answers best, but a sync worker serves one
+  connection at a time and reads the request itself, so a client that trickles its headers
+  or body holds it (four such clients stopped a 2-worker instance for 30 s). A buffering
+  proxy in front is part of the deployment, not an option: the Kubernetes pod runs nginx
+  with ``deploy/nginx/nginx.conf`` as a sidecar and binds gunicorn to the pod's loopback
+  (``HUPAI_BIND=127.0.0.1:8000``); a Kubernetes Service buffers nothing and is no
+  substitute. Do not expose ``HUPAI_BIND`` to callers without such a proxy.
 * The wipe at start-up keeps the master's own metric files: with ``preload_app`` gunicorn
   loads the app before ``on_starting``, and a gauge set at import (build info) lives there.
-* ``max_requests = 0``: a recycled worker would leave metric files behind for nothing (the
-  service holds no state that could leak).
+* ``max_requests = 0``: the service holds no state that could leak, so recycling workers
+  buys nothing (a dead worker's metric files are folded into archives in ``child_exit``).
 * Access log lines are JSON objects, one per line, on stdout; gunicorn's own messages and
   application logs are JSON on stderr. Probe (``/livez``, ``/readyz``) and scrape
   (``/metrics``) requests are not logged: they arrive every few seconds and say nothing.
@@ -265,10 +270,12 @@ def on_starting(server: Any) -> None:
 
     gunicorn calls this *after* ``preload_app`` has imported the app in this (master)
     process, so the master's own files (``*_<master pid>.db``: values set at import, such as
-    a build-info gauge) are already there and are kept; everything else is a leftover.
+    a build-info gauge) are already there and are kept; everything else is a leftover
+  (archives of a previous run included: a restarted instance starts its counters afresh,
+  which Prometheus reads as a counter reset).
     """
     mine = f"_{os.getpid()}.db"
-    for path in glob.glob(os.path.join(METRICS_DIR, "*.db")):
+    for path in glob.glob(os.path.join(METRICS_DIR, "*.db*")):  # and half-written *.partial
         if not path.endswith(mine):
             os.remove(path)
 
@@ -283,10 +290,20 @@ def when_ready(server: Any) -> None:
 
 
 def child_exit(server: Any, worker: Any) -> None:
-    """Drop a dead worker's live gauges (in-flight requests) from the aggregate."""
+    """Fold a dead worker's counters and histograms into the archive files and drop its
+    gauges (``service/metrics_dir.py``), so the directory stays the same size over any
+    number of restarts while every total keeps what the dead worker counted."""
     from prometheus_client import multiprocess
 
-    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+    from service import metrics_dir
+
+    try:
+        metrics_dir.merge_dead(METRICS_DIR, worker.pid)
+    except OSError as e:
+        multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+        server.log.warning(
+            "metrics of dead worker %s not merged (%s): its files stay, and still count",
+            worker.pid, e)
 
 
 def on_exit(server: Any) -> None:

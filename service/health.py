@@ -7,6 +7,9 @@ happens once, in the master, before the workers fork and share the memory) and p
 variant answers. A warm-up that raises anything but a RequestError leaves the app not ready:
 ``/readyz`` answers 503 ``not-ready`` and the orchestrator keeps traffic away, while
 ``/livez`` stays 200 so the pod is not restarted in a loop over a deterministic failure.
+
+Metrics that cannot be written do not make the instance unready — it answers requests as
+before — but the ready body says so: ``{"status": "ready", "metrics": "degraded"}``.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 from flask import Flask, Response
 
 from engine.errors import RequestError
-from service import errors, mapping
+from service import errors, mapping, metrics
 
 log = logging.getLogger("hupai")
 
@@ -67,7 +70,8 @@ def warm_up(answerers: Mapping[str, Any], spec: Mapping[str, Any]) -> Readiness:
 
 def install(app: Flask, state: Readiness) -> None:
     ok = mapping.encode({"status": "ok"})
-    ready = mapping.encode({"status": "ready"})
+    ready = {state: mapping.encode({"status": "ready", "metrics": state})
+             for state in ("ok", "degraded")}
 
     def livez() -> Response:
         return Response(ok, mimetype="application/json")
@@ -76,7 +80,7 @@ def install(app: Flask, state: Readiness) -> None:
         if not state.ready:
             why = "; ".join(state.failures) or "the warm-up has not finished"
             raise errors.not_ready(f"the engine cannot answer yet ({why}); see the service log")
-        return Response(ready, mimetype="application/json")
+        return Response(ready[metrics.state()], mimetype="application/json")
 
     app.add_url_rule("/livez", "livez", livez, methods=["GET"], provide_automatic_options=False)
     app.add_url_rule("/readyz", "readyz", readyz, methods=["GET"],

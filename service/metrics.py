@@ -14,13 +14,19 @@ app; the default buckets start at 5 ms and would put everything in the first one
 in-flight gauge is ``livesum`` (dead workers drop out); the build-info gauge is ``max`` (every
 worker sets the same 1); a validation failure is any request or batch item refused for its
 content (400, 413, 415, 422), labelled by its problem code.
+
+A directory that cannot be written never costs an answer: the values of a process that cannot
+write its files are kept in its memory (``service/metrics_dir.py``, one log line), ``/readyz``
+says ``metrics: degraded``, and a scrape that cannot read the directory is a 503 problem.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import platform
+import struct
 import time
 from bisect import bisect_left
 from functools import cache, lru_cache
@@ -38,9 +44,12 @@ from prometheus_client import (
 from prometheus_client.multiprocess import MultiProcessCollector
 
 import engine
+from service import errors, metrics_dir
 
 MULTIPROCESS = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
 """Decided at import, as prometheus_client decides how it stores values."""
+metrics_dir.install()  # before the first value opens a file
+log = logging.getLogger("hupai")
 
 BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
            1.0, 2.5)
@@ -131,12 +140,32 @@ def validation_failure(variant: str, operation: str, code: str) -> None:
 
 
 def exposition() -> bytes:
-    """The text format: every worker's values in multiprocess mode, else this process's."""
-    if MULTIPROCESS:
-        registry = CollectorRegistry()
-        MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
-        return generate_latest(registry)
-    return generate_latest(REGISTRY)
+    """The text format: every worker's values in multiprocess mode, else this process's.
+
+    Raises a 503 problem when the directory is gone or unreadable: the instance still
+    answers requests, only the scrape cannot be made (a 500 would say it is a bug)."""
+    if not MULTIPROCESS:
+        return generate_latest(REGISTRY)
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
+    try:
+        with metrics_dir.locked(directory, exclusive=False):
+            registry = CollectorRegistry()
+            MultiProcessCollector(registry, directory)  # type: ignore[no-untyped-call]
+            return generate_latest(registry)
+    except (OSError, ValueError, RuntimeError, struct.error) as e:
+        log.error("metrics scrape failed: %s", e)
+        raise errors.HttpProblem(
+            503, f"the metrics cannot be read from {directory} ({e}); requests are still "
+                 "answered, and a restart of the instance makes a new directory") from e
+
+
+def state() -> str:
+    """``ok``, or ``degraded`` when this process's metrics are not written to the directory
+    or the directory is gone (a scrape would then be a 503)."""
+    if MULTIPROCESS and (metrics_dir.degraded() or not os.path.isdir(
+            os.environ.get("PROMETHEUS_MULTIPROC_DIR", ""))):
+        return "degraded"
+    return "ok"
 
 
 def _start() -> None:

@@ -7,6 +7,8 @@ On CI (``CI`` set) a skip is a failure: a missing nginx or wrk must not pass sil
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.deploy import live
+from tests.deploy.proxy import Nginx
 
 HERE = Path(__file__).parent
 
@@ -54,3 +57,22 @@ def shared_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[live.In
     instance = live.start(tmp_path_factory.mktemp("hupai-shared"), 2)
     yield instance
     instance.stop(timeout=30)
+
+
+@pytest.fixture
+def nginx_factory() -> Iterator[Callable[[list[int]], Nginx]]:
+    # Not under pytest's tmp_path: that sits in a 0700 directory the unprivileged nginx
+    # user cannot enter. A directory of its own in /tmp, removed afterwards.
+    base = Path(tempfile.mkdtemp(prefix="hupai-nginx-"))
+    os.chmod(base, 0o755)
+    started: list[Nginx] = []
+
+    def make(upstreams: list[int]) -> Nginx:
+        n = Nginx(base / f"nginx-{len(started)}", upstreams)
+        started.append(n)
+        return n
+
+    yield make
+    for n in started:
+        n.stop()
+    shutil.rmtree(base, ignore_errors=True)

@@ -1,145 +1,34 @@
 """Behind nginx: two instances, bounded load, one instance stopped, zero failed requests.
 
-nginx (Debian nginx-light) runs unprivileged on loopback with the repository's recommended
-configuration (deploy/nginx/nginx.conf); only the upstream addresses and the listen port are
-replaced by the ones this test uses. The load is bounded in count and time.
+nginx (Debian nginx-light) runs unprivileged on loopback with the configuration the
+Deployment mounts (deploy/nginx/nginx.conf); only the upstream list and the listen ports are
+replaced by the ones a test uses (``render``). The load is bounded in count and time.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import shutil
 import signal
-import socket
-import subprocess
-import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
 from tests.deploy import live
+from tests.deploy.proxy import CONF, Nginx, render
 from tests.deploy.test_gunicorn import WIN_BODY
-
-ROOT = live.ROOT
-CONF = ROOT / "deploy" / "nginx" / "nginx.conf"
-NOBODY = 65534
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def render(conf: str, upstreams: list[int], listen: int) -> str:
-    """The recommended config with this test's ports (and nothing else changed)."""
-    servers = re.findall(r"^( +)server 127\.0\.0\.1:\d+ (.*);$", conf, re.M)
-    assert len(servers) == 2, "the recommended config lists two example upstream servers"
-    indent, params = servers[0]
-    block = "\n".join(f"{indent}server 127.0.0.1:{p} {params};" for p in upstreams)
-    conf = re.sub(
-        r"^ +server 127\.0\.0\.1:\d+ .*;\n(?: +server 127\.0\.0\.1:\d+ .*;\n)*",
-        block + "\n",
-        conf,
-        count=1,
-        flags=re.M,
-    )
-    conf, n = re.subn(r"listen 127\.0\.0\.1:\d+;", f"listen 127.0.0.1:{listen};", conf)
-    assert n == 1
-    return conf
-
-
-class Nginx:
-    def __init__(self, prefix: Path, upstreams: list[int]) -> None:
-        binary = shutil.which("nginx") or "/usr/sbin/nginx"
-        if not Path(binary).exists():
-            pytest.skip("nginx not installed (apt-get install nginx-light)")
-        self.port = _free_port()
-        (prefix / "tmp").mkdir(parents=True)
-        conf = prefix / "nginx.conf"
-        conf.write_text(render(CONF.read_text(), upstreams, self.port))
-        as_root = os.geteuid() == 0
-        if as_root:  # run unprivileged even when the test runs as root
-            for path in [prefix, prefix / "tmp", conf]:
-                os.chown(path, NOBODY, NOBODY)
-        self.prefix = prefix
-        self.args = [
-            binary,
-            "-p",
-            f"{prefix}/",
-            "-c",
-            str(conf),
-            "-e",
-            "error.log",
-            "-g",
-            "daemon off;",
-        ]
-
-        def drop() -> None:
-            if as_root:
-                os.setgid(NOBODY)
-                os.setuid(NOBODY)
-
-        check = subprocess.run([*self.args, "-t"], capture_output=True, text=True, preexec_fn=drop)
-        assert check.returncode == 0, check.stderr
-        self.proc = subprocess.Popen(
-            self.args,
-            preexec_fn=drop,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
-        ok = live.wait_until(self._ready, timeout=10)
-        assert ok, f"nginx did not come up: {(prefix / 'error.log').read_text()}"
-
-    def _ready(self) -> bool:
-        try:
-            return live.request("127.0.0.1", self.port, "GET", "/readyz", timeout=2).status == 200
-        except OSError:
-            return False
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGQUIT)  # graceful: finish, then exit
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
-
-
-@pytest.fixture
-def nginx_factory() -> Iterator[Callable[[list[int]], Nginx]]:
-    # Not under pytest's tmp_path: that sits in a 0700 directory the unprivileged nginx
-    # user cannot enter. A directory of its own in /tmp, removed afterwards.
-    base = Path(tempfile.mkdtemp(prefix="hupai-nginx-"))
-    os.chmod(base, 0o755)
-    started: list[Nginx] = []
-
-    def make(upstreams: list[int]) -> Nginx:
-        n = Nginx(base / f"nginx-{len(started)}", upstreams)
-        started.append(n)
-        return n
-
-    yield make
-    for n in started:
-        n.stop()
-    shutil.rmtree(base, ignore_errors=True)
 
 
 def test_render_replaces_only_ports() -> None:
     original = CONF.read_text()
-    rendered = render(original, [1111, 2222], 3333)
+    rendered = render(original, [1111], 3333, 4444)
     assert "server 127.0.0.1:1111 max_fails=1 fail_timeout=10s;" in rendered
-    assert "server 127.0.0.1:2222 max_fails=1 fail_timeout=10s;" in rendered
-    assert "listen 127.0.0.1:3333;" in rendered
-    strip = re.compile(r"\d{4}")
+    assert "listen 127.0.0.1:3333;" in rendered and "listen 127.0.0.1:4444;" in rendered
+    strip = re.compile(r"(127\.0\.0\.1:)?\d{4}")
     assert strip.sub("N", rendered) == strip.sub("N", original)
+    two = render(original, [1111, 2222], 3333, 4444)  # in front of several instances
+    assert "server 127.0.0.1:2222 max_fails=1 fail_timeout=10s;" in two
 
 
 def test_recommended_config_retries_pure_posts() -> None:
@@ -208,7 +97,31 @@ def test_stopping_one_instance_under_load_fails_no_request(
         assert len(served_a) + len(served_b) >= total
     # the retry path was taken: some requests name two upstreams in nginx's log (the first
     # one failed: refused, reset or 502), and each of those still answered 200
-    logged = [json.loads(line) for line in (proxy.prefix / "access.log").read_text().splitlines()]
+    logged = proxy.access_log()
     retried = [line for line in logged if "," in line["upstream"]]
     assert retried and all(line["status"] == 200 for line in retried)
     assert sum(1 for line in logged if line["uri"] == path) == total
+
+
+def test_the_proxy_refuses_as_hupai_would_and_keeps_metrics_off_the_public_port(
+    shared_service: live.Instance, nginx_factory: Callable[[list[int]], Nginx]
+) -> None:
+    proxy = nginx_factory([shared_service.port])
+    big = b'{"hand":"' + b"1" * (1 << 20) + b'"}'  # over the 1 MiB limit
+    direct = shared_service.post("/v1/sichuan/win", big)
+    through = live.request("127.0.0.1", proxy.port, "POST", "/v1/sichuan/win", big,
+                           headers={"X-Request-ID": "big-1"})
+    assert direct.status == through.status == 413
+    assert through.headers["content-type"] == "application/problem+json"
+    assert through.json() == direct.json()  # the body Hupai itself answers
+    assert through.headers["x-request-id"] == "big-1"
+
+    public = live.request("127.0.0.1", proxy.port, "GET", "/metrics")
+    assert public.status == 404 and public.headers["content-type"] == "application/problem+json"
+    assert public.json()["status"] == 404
+    scraped = live.request("127.0.0.1", proxy.metrics_port, "GET", "/metrics")
+    assert scraped.status == 200 and b"hupai_http_requests_total" in scraped.body
+    alive = live.request("127.0.0.1", proxy.metrics_port, "GET", "/livez")
+    assert alive.status == 200 and alive.json() == {"status": "ok"}
+    # only /metrics and the proxy's liveness on the metrics port
+    assert live.request("127.0.0.1", proxy.metrics_port, "GET", "/readyz").status == 404

@@ -231,22 +231,66 @@ def test_on_starting_wipes_old_metric_files_but_not_the_masters(conf: Any, tmp_p
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"gauge_max_{master}.db", "keep.txt"]
 
 
-def test_child_exit_marks_the_worker_dead(conf: Any, tmp_path: Path) -> None:
-    # mark_process_dead removes the dead pid's live-gauge files (in-flight requests would
-    # otherwise stay counted); counters of the dead worker are kept (they stay summed).
-    for name in (
-        "gauge_livesum_41.db",
-        "gauge_liveall_41.db",
-        "counter_41.db",
-        "gauge_livesum_42.db",
-    ):
-        (tmp_path / name).write_bytes(b"x")
+def _db(path: Path, **entries: float) -> None:
+    from prometheus_client.mmap_dict import MmapedDict
+
+    d = MmapedDict(str(path))
+    for key, value in entries.items():
+        d.write_value(key, value, 0.0)
+    d.close()
+
+
+def _values(path: Path) -> dict[str, float]:
+    from prometheus_client.mmap_dict import MmapedDict
+
+    return {k: v for k, v, _, _ in MmapedDict.read_all_values_from_file(str(path))}
+
+
+class _Server:
+    def __init__(self) -> None:
+        self.log = logging.getLogger("test.gunicorn")
+
+
+def test_child_exit_folds_the_dead_workers_counts_into_the_archive(
+    conf: Any, tmp_path: Path
+) -> None:
+    # The dead worker's counters join the archive (3 + 4 = 7, 5 new); its gauges of every
+    # mode go (mark_process_dead's rule for live gauges); the live worker 42 is untouched.
+    _db(tmp_path / "counter_archive.db", a=3.0)
+    _db(tmp_path / "counter_41.db", a=4.0, b=5.0)
+    for name in ("gauge_livesum_41.db", "gauge_liveall_41.db", "gauge_max_41.db",
+                 "gauge_livesum_42.db"):
+        _db(tmp_path / name, g=1.0)
 
     class Worker:
         pid = 41
 
-    conf.child_exit(None, Worker())
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["counter_41.db", "gauge_livesum_42.db"]
+    conf.child_exit(_Server(), Worker())
+    names = sorted(p.name for p in tmp_path.glob("*.db"))
+    assert names == ["counter_archive.db", "gauge_livesum_42.db"]
+    assert _values(tmp_path / "counter_archive.db") == {"a": 7.0, "b": 5.0}
+
+
+def test_child_exit_that_cannot_merge_still_drops_live_gauges(
+    conf: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import errno
+
+    _db(tmp_path / "counter_41.db", a=4.0)
+    _db(tmp_path / "gauge_livesum_41.db", g=1.0)
+
+    def full(fd: int, offset: int, length: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "posix_fallocate", full)
+
+    class Worker:
+        pid = 41
+
+    with caplog.at_level(logging.WARNING, logger="test.gunicorn"):
+        conf.child_exit(_Server(), Worker())
+    assert sorted(p.name for p in tmp_path.glob("*.db")) == ["counter_41.db"]  # still counted
+    assert "not merged" in caplog.text
 
 
 # --- the console command ------------------------------------------------------------------------

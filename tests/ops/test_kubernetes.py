@@ -1,5 +1,9 @@
 """deploy/: the Kubernetes manifests validate strictly and fit together.
 
+The pod runs two containers: ``proxy`` (nginx with deploy/nginx/nginx.conf, the only one a
+client reaches) and ``hupai`` (gunicorn on the pod's loopback). The checks below tie the
+manifests to that file: its listen ports, its upstream, its prefix and where it is mounted.
+
 Built-in kinds go through kubernetes-validate in strict mode (unknown fields are errors);
 the ServiceMonitor, a prometheus-operator custom resource kubernetes-validate does not know,
 is validated with jsonschema against the CRD schema kept in deploy/schemas/, made strict the
@@ -10,6 +14,8 @@ from __future__ import annotations
 
 import copy
 import re
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -21,39 +27,108 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 CRD = DEPLOY / "schemas" / "monitoring.coreos.com_servicemonitors.yaml"
+KUSTOMIZATION = DEPLOY / "kustomization.yaml"
+NGINX_CONF = DEPLOY / "nginx" / "nginx.conf"
 K8S_VERSION = "1.30.0"  # the oldest version the manifests promise to work on
 BUILTIN_KINDS = {"Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"}
 
 
+def _manifests() -> list[Path]:
+    return sorted(p for p in DEPLOY.glob("*.yaml") if p != KUSTOMIZATION)
+
+
 def _documents() -> list[tuple[Path, dict[str, Any]]]:
     docs = []
-    for path in sorted(DEPLOY.glob("*.yaml")):
+    for path in _manifests():
         docs.extend((path, d) for d in yaml.safe_load_all(path.read_text()) if d)
     return docs
 
 
 def _by_kind() -> dict[str, dict[str, Any]]:
+    """One manifest per kind; Services (there are two) by name from ``_services()``."""
     found: dict[str, dict[str, Any]] = {}
     for _, doc in _documents():
+        if doc["kind"] == "Service":
+            continue
         assert doc["kind"] not in found, f"two {doc['kind']} manifests"
         found[doc["kind"]] = doc
     return found
 
 
+def _services() -> dict[str, dict[str, Any]]:
+    return {d["metadata"]["name"]: d for _, d in _documents() if d["kind"] == "Service"}
+
+
+def _kustomization() -> dict[str, Any]:
+    loaded: dict[str, Any] = yaml.safe_load(KUSTOMIZATION.read_text())
+    return loaded
+
+
+def _generated_configmap() -> dict[str, Any]:
+    """The ConfigMap deploy/kustomization.yaml makes of the nginx configuration (without
+    the hash suffix kustomize adds to its name)."""
+    (generator,) = _kustomization()["configMapGenerator"]
+    data = {}
+    for entry in generator["files"]:
+        key, _, path = entry.partition("=")
+        data[key] = (DEPLOY / path).read_text()
+    return {"apiVersion": "v1", "kind": "ConfigMap",
+            "metadata": {"name": generator["name"], **generator.get("options", {})},
+            "data": data}
+
+
 def test_every_required_kind_is_there() -> None:
-    assert set(_by_kind()) == BUILTIN_KINDS | {"ServiceMonitor"}
+    assert set(_by_kind()) | {"Service"} == BUILTIN_KINDS | {"ServiceMonitor"}
+    assert set(_services()) == {"hupai", "hupai-metrics"}
 
 
 @pytest.mark.parametrize("version", [K8S_VERSION, kubernetes_validate.latest_version()])
-@pytest.mark.parametrize("kind", sorted(BUILTIN_KINDS))
+@pytest.mark.parametrize("kind", sorted(BUILTIN_KINDS - {"Service"}))
 def test_builtin_kinds_validate_strictly(kind: str, version: str) -> None:
     kubernetes_validate.validate(_by_kind()[kind], version, strict=True)
+
+
+@pytest.mark.parametrize("version", [K8S_VERSION, kubernetes_validate.latest_version()])
+@pytest.mark.parametrize("name", ["hupai", "hupai-metrics"])
+def test_services_validate_strictly(name: str, version: str) -> None:
+    kubernetes_validate.validate(_services()[name], version, strict=True)
+
+
+@pytest.mark.parametrize("version", [K8S_VERSION, kubernetes_validate.latest_version()])
+def test_the_generated_configmap_validates_strictly(version: str) -> None:
+    kubernetes_validate.validate(_generated_configmap(), version, strict=True)
+
+
+def test_kustomization_lists_every_manifest_and_makes_the_proxy_configmap() -> None:
+    k = _kustomization()
+    assert sorted(k["resources"]) == sorted(p.name for p in _manifests())
+    (generator,) = k["configMapGenerator"]
+    assert generator["files"] == [f"nginx.conf={NGINX_CONF.relative_to(DEPLOY)}"]
+    (volume,) = [v for v in _pod()["volumes"] if "configMap" in v]
+    assert volume["configMap"]["name"] == generator["name"]
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl not installed")
+def test_kubectl_kustomize_builds_what_the_checks_above_assume() -> None:
+    built = subprocess.run(["kubectl", "kustomize", str(DEPLOY)], capture_output=True,
+                           text=True, timeout=60, check=True).stdout
+    docs = [d for d in yaml.safe_load_all(built) if d]
+    (configmap,) = [d for d in docs if d["kind"] == "ConfigMap"]
+    assert configmap["data"] == {"nginx.conf": NGINX_CONF.read_text()}
+    (deployment,) = [d for d in docs if d["kind"] == "Deployment"]
+    names = [v["configMap"]["name"] for v in deployment["spec"]["template"]["spec"]["volumes"]
+             if "configMap" in v]
+    assert names == [configmap["metadata"]["name"]]  # the hashed name, rewritten
+    for doc in docs:
+        if doc["kind"] != "ServiceMonitor":
+            kubernetes_validate.validate(doc, K8S_VERSION, strict=True)
 
 
 def test_strict_validation_rejects_an_unknown_field() -> None:
     # Proves the check above can fail: a misspelt probe field is not silently dropped.
     deployment = copy.deepcopy(_by_kind()["Deployment"])
-    container = deployment["spec"]["template"]["spec"]["containers"][0]
+    (container,) = [c for c in deployment["spec"]["template"]["spec"]["containers"]
+                    if c["name"] == "hupai"]
     container["readinesProbe"] = container.pop("readinessProbe")
     with pytest.raises(kubernetes_validate.ValidationError):
         kubernetes_validate.validate(deployment, K8S_VERSION, strict=True)
@@ -120,13 +195,26 @@ def _pod() -> dict[str, Any]:
     return spec
 
 
-def _container() -> dict[str, Any]:
-    (container,) = _pod()["containers"]
+def _container(name: str = "hupai") -> dict[str, Any]:
+    (container,) = [c for c in _pod()["containers"] if c["name"] == name]
     return container  # type: ignore[no-any-return]
 
 
 def _env() -> dict[str, Any]:
     return {e["name"]: e for e in _container()["env"]}
+
+
+def _ports(name: str) -> dict[str, int]:
+    return {p["name"]: p["containerPort"] for p in _container(name).get("ports", [])}
+
+
+def _conf() -> str:
+    return NGINX_CONF.read_text()
+
+
+def _listens() -> list[int]:
+    """The nginx configuration's listen ports, in order (public, then metrics)."""
+    return [int(p) for p in re.findall(r"^\s*listen (\d+);", _conf(), re.M)]
 
 
 def test_deployment_runs_at_least_two_replicas_and_never_drops_below_during_rollout() -> None:
@@ -135,28 +223,77 @@ def test_deployment_runs_at_least_two_replicas_and_never_drops_below_during_roll
     assert deployment["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"] == 0
 
 
-def test_probes_use_the_apps_health_endpoints_on_the_named_port() -> None:
+def test_gunicorn_listens_on_loopback_behind_the_proxy() -> None:
+    # Sync workers never face clients: gunicorn binds the pod's loopback, which only the
+    # proxy container (same network namespace) reaches, and has no port of its own.
+    bind = _env()["HUPAI_BIND"]["value"]
+    assert bind.startswith("127.0.0.1:")
+    assert _ports("hupai") == {}
+    (upstream,) = re.findall(r"^\s*server (\S+) ", _conf(), re.M)
+    assert upstream == bind
+
+
+def test_the_proxy_listens_where_its_container_ports_say() -> None:
+    assert _listens() == [_ports("proxy")["http"], _ports("proxy")["metrics"]]
+
+
+def test_probes_reach_the_app_through_the_proxy() -> None:
     c = _container()
     assert c["livenessProbe"]["httpGet"]["path"] == "/livez"
     assert c["readinessProbe"]["httpGet"]["path"] == "/readyz"
     assert c["startupProbe"]["httpGet"]["path"] == "/readyz"
-    ports = {p["name"]: p["containerPort"] for p in c["ports"]}
     for probe in ("livenessProbe", "readinessProbe", "startupProbe"):
-        assert c[probe]["httpGet"]["port"] in ports
-    # the container listens where the port says
-    assert _env()["HUPAI_BIND"]["value"].endswith(f":{ports['http']}")
+        assert c[probe]["httpGet"]["port"] == _ports("proxy")["http"]
+    # the proxy's own liveness: answered by nginx itself on its metrics port
+    proxy_probe = _container("proxy")["livenessProbe"]["httpGet"]
+    assert proxy_probe["port"] == "metrics" and proxy_probe["path"] == "/livez"
+    metrics_server = _conf().split(f"listen {_ports('proxy')['metrics']};")[1]
+    assert re.search(r"location = /livez \{\s*default_type application/json;\s*return 200 ",
+                     metrics_server)
 
 
+def test_the_proxy_buffers_requests_and_times_out_slow_clients() -> None:
+    conf = _conf()
+    for directive in ("proxy_request_buffering on;", "proxy_buffering on;",
+                      "client_header_timeout 10s;", "client_body_timeout 10s;",
+                      "client_max_body_size 1m;", "error_page 413 @too_large;"):
+        assert directive in conf
+    assert re.search(r'location @too_large \{\s*default_type application/problem\+json;', conf)
+
+
+def test_the_proxy_runs_the_mounted_configuration_unprivileged() -> None:
+    proxy = _container("proxy")
+    command = proxy["command"]
+    assert command[0] == "nginx"
+    args = dict(zip(command[1::2], command[2::2], strict=False))
+    conf_path = Path(args["-c"])
+    mounts = {m["mountPath"]: m for m in proxy["volumeMounts"]}
+    volumes = {v["name"]: v for v in _pod()["volumes"]}
+    config_mount = mounts[str(conf_path.parent)]
+    assert config_mount["readOnly"] is True
+    items = volumes[config_mount["name"]]["configMap"]["items"]
+    assert items == [{"key": conf_path.name, "path": conf_path.name}]
+    # the prefix (pid file, buffered bodies) is a writable emptyDir; the root is read-only
+    prefix = args["-p"].rstrip("/")
+    assert "emptyDir" in volumes[mounts[prefix]["name"]]
+    assert args["-e"] == "stderr" and args["-g"] == "daemon off;"
+    assert proxy["securityContext"]["readOnlyRootFilesystem"] is True
+    assert proxy["securityContext"]["allowPrivilegeEscalation"] is False
+    assert proxy["securityContext"]["capabilities"]["drop"] == ["ALL"]
+    assert "runAsUser" not in proxy.get("securityContext", {})  # the pod's non-root user
+    assert all(port > 1024 for port in _listens())  # no capability needed to bind
 def _seconds(duration: str) -> int:
     match = re.fullmatch(r"(\d+)s?", duration)
     assert match, duration
     return int(match.group(1))
 
 
-def test_prestop_sleep_and_drain_fit_in_the_grace_period() -> None:
+@pytest.mark.parametrize("name", ["proxy", "hupai"])
+def test_prestop_sleep_and_drain_fit_in_the_grace_period(name: str) -> None:
     # preStop sleep (endpoint removal propagates) + gunicorn graceful_timeout (20 s, in
-    # service/gunicorn_conf.py) must end before the kubelet's SIGKILL.
-    command = _container()["lifecycle"]["preStop"]["exec"]["command"]
+    # service/gunicorn_conf.py) must end before the kubelet's SIGKILL; the proxy sleeps as
+    # long, so it still passes on what gunicorn answers while it drains.
+    command = _container(name)["lifecycle"]["preStop"]["exec"]["command"]
     assert command[0] == "sleep"
     sleep = _seconds(command[1])
     source = (ROOT / "service" / "gunicorn_conf.py").read_text()
@@ -186,34 +323,27 @@ def test_user_matches_the_image() -> None:
 
 
 def test_resources_and_workers_follow_the_cpu_limit() -> None:
-    resources = _container()["resources"]
-    for key in ("requests", "limits"):
-        assert {"cpu", "memory"} <= set(resources[key])
+    for name in ("proxy", "hupai"):
+        resources = _container(name)["resources"]
+        for key in ("requests", "limits"):
+            assert {"cpu", "memory"} <= set(resources[key])
     ref = _env()["WEB_CONCURRENCY"]["valueFrom"]["resourceFieldRef"]
     assert ref["resource"] == "limits.cpu" and ref["divisor"] == "1"
 
 
 def test_service_hpa_pdb_and_monitor_select_the_deployments_pods() -> None:
     kinds = _by_kind()
+    services = _services()
     deployment = kinds["Deployment"]
     pod_labels = deployment["spec"]["template"]["metadata"]["labels"]
-    service = kinds["Service"]
 
     def selects(selector: dict[str, str], labels: dict[str, str]) -> bool:
         return bool(selector) and all(labels.get(k) == v for k, v in selector.items())
 
     assert selects(deployment["spec"]["selector"]["matchLabels"], pod_labels)
-    assert selects(service["spec"]["selector"], pod_labels)
+    for service in services.values():
+        assert selects(service["spec"]["selector"], pod_labels)
     assert selects(kinds["PodDisruptionBudget"]["spec"]["selector"]["matchLabels"], pod_labels)
-    assert selects(
-        kinds["ServiceMonitor"]["spec"]["selector"]["matchLabels"], service["metadata"]["labels"]
-    )
-    # the Service forwards to the container's named port, which the monitor scrapes
-    container_ports = {p["name"] for p in _container()["ports"]}
-    (service_port,) = service["spec"]["ports"]
-    assert service_port["targetPort"] in container_ports
-    (endpoint,) = kinds["ServiceMonitor"]["spec"]["endpoints"]
-    assert endpoint["port"] == service_port["name"] and endpoint["path"] == "/metrics"
     hpa = kinds["HorizontalPodAutoscaler"]["spec"]
     assert hpa["scaleTargetRef"] == {
         "apiVersion": "apps/v1",
@@ -221,6 +351,31 @@ def test_service_hpa_pdb_and_monitor_select_the_deployments_pods() -> None:
         "name": deployment["metadata"]["name"],
     }
     assert hpa["minReplicas"] >= 2 and hpa["maxReplicas"] >= hpa["minReplicas"]
+
+
+def test_the_public_service_reaches_the_proxy_and_never_the_metrics_port() -> None:
+    (port,) = _services()["hupai"]["spec"]["ports"]
+    assert port["targetPort"] == "http" and "http" in _ports("proxy")
+
+
+def test_the_monitor_scrapes_the_metrics_port_through_the_metrics_service_only() -> None:
+    monitor = _by_kind()["ServiceMonitor"]["spec"]
+    selector = monitor["selector"]["matchLabels"]
+    services = _services()
+    chosen = [name for name, s in services.items()
+              if all(s["metadata"]["labels"].get(k) == v for k, v in selector.items())]
+    assert chosen == ["hupai-metrics"]
+    metrics = services["hupai-metrics"]["spec"]
+    assert metrics["clusterIP"] == "None"  # headless: Prometheus scrapes every pod
+    (port,) = metrics["ports"]
+    assert port["targetPort"] == "metrics" and "metrics" in _ports("proxy")
+    (endpoint,) = monitor["endpoints"]
+    assert endpoint["port"] == port["name"] and endpoint["path"] == "/metrics"
+    # the proxy passes /metrics on on its metrics port and refuses it on the public one
+    public, metrics_server = _conf().split(f"listen {_ports('proxy')['metrics']};")
+    assert re.search(r"location = /metrics \{\s*proxy_pass http://hupai;", metrics_server)
+    assert re.search(r"location = /metrics \{\s*default_type application/problem\+json;",
+                     public)
 
 
 def test_api_keys_come_from_the_mounted_secret() -> None:

@@ -49,7 +49,7 @@ def test_only_the_pages_assets_are_served(client):
 
 def test_livez_and_readyz(client):
     assert client.get("/livez").get_json() == {"status": "ok"}
-    assert client.get("/readyz").get_json() == {"status": "ready"}
+    assert client.get("/readyz").get_json() == {"status": "ready", "metrics": "ok"}
 
 
 def test_not_ready_when_the_warm_up_fails(monkeypatch):
