@@ -22,6 +22,14 @@ class Code(StrEnum):
     CHOW_NOT_ALLOWED = "chow_not_allowed"
     TOO_MANY_COPIES = "too_many_copies"
     BAD_TILE_COUNT = "bad_tile_count"
+    # a 四川 record that cannot have happened (``settle``, settle.md §1.6.7), in its order
+    SEAT_LEFT = "seat_left"
+    HAND_OVER = "hand_over"
+    NOT_AFTER_KONG = "not_after_kong"
+    MULTIPLE_WINNERS = "multiple_winners"
+    MELD_MISMATCH = "meld_mismatch"
+    NOT_A_WIN = "not_a_win"
+    AMOUNT_TOO_LARGE = "amount_too_large"
 
     @property
     def precedence(self) -> int:
@@ -30,7 +38,12 @@ class Code(StrEnum):
     @property
     def is_hand_problem(self) -> bool:
         """Tiles that cannot be a hand (``invalid-hand``) rather than a malformed request."""
-        return self.precedence >= Code.INVALID_TILE.precedence
+        return Code.INVALID_TILE.precedence <= self.precedence <= Code.BAD_TILE_COUNT.precedence
+
+    @property
+    def is_record_problem(self) -> bool:
+        """A ``settle`` record that cannot have happened (``invalid-record``)."""
+        return self.precedence >= Code.SEAT_LEFT.precedence
 
 
 @dataclass(frozen=True)

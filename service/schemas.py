@@ -186,6 +186,7 @@ class Seats(Strict):
 class Kong(Strict):
     type = choice("exposed", "added", "concealed", need='"exposed", "added" or "concealed"')
     tile = tile(need="the tile of the kong")
+    late = boolean()
 
 
 class JingPair(Strict):

@@ -63,6 +63,7 @@ from engine.variants.sichuan_scoring import (
     read_shapes,
     suits_held,
 )
+from engine.variants.sichuan_settle.options import SETTLE_OPTION_SPECS
 from engine.variants.sichuan_shapes import RULES_108, SHAPE_SETS
 
 _I, _B, _S = OptionType.INTEGER, OptionType.BOOLEAN, OptionType.STRING
@@ -95,6 +96,7 @@ OPTION_SPECS: Final = (
     OptionSpec("dian_gang_hua", _S, "zimo", "点杠花 (self-draw on a kong made from a discard): "
                "every active opponent pays as for a self-draw, or only the kong's discarder",
                choices=("zimo", "dian_pao")),
+    *SETTLE_OPTION_SPECS,
 )
 
 FAN_BOUND: Final = 2 + 2 + 2 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 1 + 4 + 8
@@ -291,7 +293,7 @@ class Sichuan(Variant):
         problems += P.context_problems(request.context)
         problems += P.kong_problems(request.context, HAND_RULES.tile_kinds)
         raise_if(problems)
-        return KongAnswer(P.kong_payments(request.context, options["base_points"]), options)
+        return KongAnswer(P.kong_payments(request.context, options), options)
 
 
 _BREAKS_QUE_YI_MEN: Final = WinCheck(False, reason=QUE_YI_MEN)
