@@ -213,13 +213,8 @@ class Sichuan(Variant):
         result = evaluate(request.hand, context, prefs_for(options))
         if isinstance(result, str):
             return SichuanFanAnswer(False, reason=result, options=options)
-        max_fan = options["max_fan"]
-        capped = result.fan if max_fan is None else min(result.fan, max_fan)
-        base = options["base_points"]
-        points = base * 2**capped
-        if (context.win_type is WinType.SELF_DRAW and options["zimo_bonus"] == "jia_di"
-                and not result.tian_hu):
-            points += base  # 自摸加底 (§1.4)
+        capped, points = priced(result.fan, options, context.win_type is WinType.SELF_DRAW,
+                                result.tian_hu)
         return SichuanFanAnswer(
             win=True,
             patterns=result.patterns(),
@@ -294,6 +289,18 @@ class Sichuan(Variant):
         problems += P.kong_problems(request.context, HAND_RULES.tile_kinds)
         raise_if(problems)
         return KongAnswer(P.kong_payments(request.context, options), options)
+
+
+def priced(fan: int, options: Options, self_draw: bool, tian_hu: bool) -> tuple[int, int]:
+    """``fan_capped`` and ``points_per_payer`` of a win worth ``fan`` (§1.4): the one pricing
+    `fan` and `settle` share."""
+    max_fan = options["max_fan"]
+    capped = fan if max_fan is None else min(fan, max_fan)
+    base = options["base_points"]
+    points = base * 2**capped
+    if self_draw and options["zimo_bonus"] == "jia_di" and not tian_hu:
+        points += base  # 自摸加底 (§1.4)
+    return capped, points
 
 
 _BREAKS_QUE_YI_MEN: Final = WinCheck(False, reason=QUE_YI_MEN)
