@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from engine import tiles as T
 from engine.errors import RequestError
-from engine.hand import Context, Hand, HandRules, Request, Seats, WinType
+from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.results import Pattern
 from engine.variants.sichuan import HAND_RULES, VARIANT, SichuanFanAnswer, priced
 from engine.variants.sichuan_payments import KONG_DISCARDER, kong_rows
@@ -44,10 +44,8 @@ def price_win(hand: Hand, context: Context, raw_options: Mapping[str, Any]) -> P
     try:
         return VARIANT.fan(request)
     except RequestError:
-        seats = context.seats or Seats()
-        bare = replace(context, active=None, seats=Seats(dealer=seats.dealer,
-                                                         winner=seats.winner))
-        return VARIANT.fan(replace(request, context=bare))
+        return VARIANT.fan(replace(request, context=replace(context, active=None,
+                                                            seats=None)))
 
 
 def paid_by_kong_discarder(priced_win: Priced) -> bool:
