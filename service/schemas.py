@@ -101,6 +101,16 @@ class Body(fields.Dict):
         "invalid": "must be an object: the body the operation's own path takes"}
 
 
+class Record(fields.Dict):
+    """``settle``'s record: an object the engine checks member by member (settle.md §1.6.7
+    has validation stages of its own, with its own pointers)."""
+
+    json_depth: ClassVar[int] = 8  # record > events > event > winners > winner > melds > meld
+    # > tiles (an array of codes)
+    default_error_messages: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
+        "invalid": "must be an object: the hand's dealer, missing_suits, events and end"}
+
+
 def _required(what: str) -> dict[str, str]:
     return {"required": f"is required: {what}", "null": f"is required: {what}"}
 
@@ -251,6 +261,11 @@ WinRequest = _needs(HandRequest, "WinRequest",
 ContextRequest = _needs(Envelope, "ContextRequest",
                         context=nested(Context, need="the facts this operation works on"))
 """birds, kong, jing, jing-settlement: the context carries what they work on."""
+SettleRequest = _needs(Envelope, "SettleRequest",
+                       record=_make(Record, {}, "the hand's record: dealer, missing_suits, "
+                                    "events and end (settle.md)"))
+"""settle: the record (``hand``, ``melds``, ``win_tile``, ``context`` are the engine's to
+refuse, at their pointers)."""
 
 REQUEST_SCHEMAS: Mapping[str, type[Schema]] = {
     "win": WinRequest,
@@ -262,6 +277,7 @@ REQUEST_SCHEMAS: Mapping[str, type[Schema]] = {
     "kong": ContextRequest,
     "jing": ContextRequest,
     "jing-settlement": ContextRequest,
+    "settle": SettleRequest,
 }
 """The schema of each operation's body; an operation not listed takes the bare Envelope."""
 
@@ -302,7 +318,7 @@ def _field_depth(field: fields.Field[Any]) -> int:
     return int(getattr(field, "json_depth", 0))
 
 
-Body.json_depth = max_depth(Envelope)
+Body.json_depth = max(max_depth(Envelope), *map(max_depth, REQUEST_SCHEMAS.values()))
 
 
 # --- loading and errors ------------------------------------------------------------------------

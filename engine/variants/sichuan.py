@@ -148,7 +148,7 @@ class Sichuan(Variant):
     name = "Sichuan Bloody Battle"
     name_zh = "四川麻将·血战到底"
     option_specs = OPTION_SPECS
-    extra_operations = ("kong",)
+    extra_operations = ("kong", "settle")
 
     def __init__(self) -> None:
         self._resolved: dict[tuple[tuple[str, type, Any], ...], Options] = {}
@@ -289,6 +289,11 @@ class Sichuan(Variant):
         problems += P.kong_problems(request.context, HAND_RULES.tile_kinds)
         raise_if(problems)
         return KongAnswer(P.kong_payments(request.context, options), options)
+
+    def settle(self, request: Request) -> Any:
+        """The whole money of a 血战/血流 hand from ``request.record`` (settle.md §1.6)."""
+        from engine.variants.sichuan_settle.settle import settle  # it prices with this module
+        return settle(request)
 
 
 def priced(fan: int, options: Options, self_draw: bool, tian_hu: bool) -> tuple[int, int]:

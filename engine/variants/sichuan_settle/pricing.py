@@ -19,16 +19,20 @@ from engine.errors import RequestError
 from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.results import Pattern
 from engine.variants.sichuan import HAND_RULES, VARIANT, SichuanFanAnswer, priced
+from engine.variants.sichuan import _plainly_valid as plainly_valid
 from engine.variants.sichuan_payments import KONG_DISCARDER, kong_rows
 from engine.variants.sichuan_scoring import breaks_que_yi_men, suits_held
 
+# `plainly_valid` is the variant's fast "check_hand would find nothing": stage 3 words its
+# check only for the other hands, as ``fan`` does.
 RULES: Final[HandRules] = HAND_RULES
 """The Sichuan hand rules (108 tiles, no chow melds), for the stage-3 hand checks."""
 Priced = SichuanFanAnswer
 """A priced win: the ``fan`` answer (``points_per_payer``, ``payers``, patterns…)."""
 
 __all__ = ["RULES", "Priced", "breaks_que_yi_men", "da_jiao", "kong_rows", "options",
-           "paid_by_kong_discarder", "price_win", "suits_held", "wait_tiles", "with_gen_limit"]
+           "paid_by_kong_discarder", "plainly_valid", "price_win", "suits_held", "wait_tiles",
+           "with_gen_limit"]
 
 
 def options(raw: Mapping[str, Any]) -> dict[str, Any]:

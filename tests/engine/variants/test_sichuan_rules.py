@@ -47,7 +47,8 @@ def test_registered_with_its_identity() -> None:
     assert REGISTRY["sichuan"] is VARIANT
     assert (VARIANT.id, VARIANT.name_zh) == ("sichuan", "四川麻将·血战到底")
     assert VARIANT.tile_set({}) == "108"
-    assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "kong"]
+    assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "kong",
+                                         "settle"]
 
 
 def test_every_option_of_section_1_8_with_its_default() -> None:
