@@ -247,3 +247,25 @@ def test_record_problems_come_in_code_order() -> None:
     # the error example of settle.md: seat_left before not_after_kong
     rec = base(GOOD_WIN, win("5s", [(1, PING)], win_type="self_draw", after_kong=True))
     assert [c for c, _ in problems(rec)] == ["seat_left", "not_after_kong"]
+
+
+def test_end_after_a_last_tile_win_is_the_end_of_the_wall() -> None:
+    # settled reading (README): the last tile's win ends the events, not the end of the wall
+    rec = base(win("5s", [(1, PING)], source=2, last_tile=True),
+               end={"hands": [{"hand": "123m456m789m11p22p"}, None,
+                              {"hand": "234m567m8m11s22s33s"}, {"hand": "345p678p99p22m33m4m"}]})
+    answer = settle(parse_request({"record": rec}))
+    # e0: 平胡 + 海底炮 1 = 1 → 2 from seat 2; the statuses are reported (0, 2, 3 play on)
+    assert answer.transfers[0].amount == 2 and answer.statuses is not None
+    assert [st.status for st in answer.statuses][1] == "won"
+
+
+def test_a_pong_shown_as_a_kong_needs_its_kong_event() -> None:
+    # seat 1 showed a pong of 1s (血流), then a kong meld of 1s with no 补杠 event
+    first = win("2s", [(1, "345p678p345s2s", [pong_meld("111s")])], source=0)
+    second = win("5s", [(1, "345p678p34s88s", [kong_meld("1111s")])], source=2)
+    assert problems(base(first, second), {"xue_liu": True}) == [
+        ("meld_mismatch", "#/record/events/1/winners/0/melds/0")]
+    # with the 补杠 event between them the record is consistent
+    fine = base(first, kong(1, "added", "1s"), second)
+    assert settle(parse_request({"record": fine, "options": {"xue_liu": True}})).totals
