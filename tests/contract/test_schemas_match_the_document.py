@@ -28,6 +28,11 @@ RENDERED = rendered()
 NESTED = sorted(set(RENDERED["components"]["schemas"]) - set(TOP))
 
 
+ENGINE_CHECKED = {"SettleRequest.record"}
+"""Objects the schemas take whole and the engine checks member by member (settle.md
+§1.6.7's stages and pointers), which the document describes in full (``Record``)."""
+
+
 def compare(ours: dict[str, Any], theirs: dict[str, Any], where: str) -> None:
     """Recursively: same properties, same required, same types; nested objects and array
     items compared the same way."""
@@ -39,6 +44,8 @@ def compare(ours: dict[str, Any], theirs: dict[str, Any], where: str) -> None:
         theirs_prop = theirs["properties"][name]
         here = f"{where}.{name}"
         assert types(ours_prop, RENDERED) == types(theirs_prop), here
+        if here in ENGINE_CHECKED:
+            continue
         ours_obj, theirs_obj = object_form(ours_prop, RENDERED), object_form(theirs_prop)
         assert (ours_obj is None) == (theirs_obj is None), here
         if ours_obj is not None and theirs_obj is not None:

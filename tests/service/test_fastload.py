@@ -120,6 +120,9 @@ def value_for(field: fields.Field[Any], rng: random.Random, depth: int) -> Any:
     if kind is schemas.Options:
         return {rng.choice(["max_fan", "tile_set", "wild_tiles", "x"]): junk(rng)
                 for _ in range(rng.randint(0, 3))}
+    if kind is schemas.Record:  # settle's record: an object the engine reads (or junk)
+        return {rng.choice(["dealer", "events", "end", "x"]): junk(rng)
+                for _ in range(rng.randint(0, 3))}
     if kind is schemas.Body:
         op = rng.choice(list(schemas.REQUEST_SCHEMAS))
         return body_for(schemas.schema_for(op)(), rng, depth + 1)
