@@ -78,3 +78,47 @@ def test_a_prefix_settles_to_the_prefix_of_the_rows(index: int) -> None:
         assert rows(answer) == [r for r in full if r[1] is not None and r[1] < cut
                                 and r[0] != "tui_shui"]
         assert sum(answer["totals"]) == 0
+
+
+HANDS = {1: "345p678p345s67s88s", 2: "11m234m567m67s999s", 3: "22p33p44p66s77s88s5s"}
+"""Three hands that all win 5s (seats 1, 2, 3; missing suits m, p, m)."""
+
+
+def _multi_win_records() -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """杠上炮 by seat 0 won by 2 or 3 seats after one or two kongs of every type, options
+    random: 一炮多响 with 呼叫转移's scopes, splits, remainders and the 直杠 rule, which the
+    played hands reach too rarely."""
+    rng = random.Random(15)
+    out = []
+    for _ in range(60 if not FULL else 600):
+        kongs = []
+        for tile in rng.sample(["1p", "9m"], rng.choice([1, 2])):
+            kind = rng.choice(["exposed", "added", "concealed"])
+            event: dict[str, Any] = {"type": "kong", "seat": 0,
+                                     "kong": {"type": kind, "tile": tile}}
+            if kind == "exposed":
+                event["from"] = rng.choice([1, 2, 3])
+            if kind == "added" and rng.random() < 0.5:
+                event["kong"]["late"] = True
+            kongs.append(event)
+        seats = rng.sample([1, 2, 3], rng.choice([2, 3]))
+        win = {"type": "win", "from": 0, "win_tile": "5s",
+               "context": {"win_type": "discard", "after_kong": True},
+               "winners": [{"seat": s, "hand": HANDS[s]} for s in seats]}
+        record = {"dealer": rng.randrange(4), "missing_suits": ["s", "m", "p", "m"],
+                  "events": [*kongs, win]}
+        options = random_options(rng)
+        options.pop("yi_pao_duo_xiang", None)
+        out.append((record, options))
+    return out
+
+
+MULTI = _multi_win_records()
+
+
+@pytest.mark.parametrize("index", range(len(MULTI)))
+def test_yi_pao_duo_xiang_with_call_transfer_equals_the_reference(index: int) -> None:
+    record, options = MULTI[index]
+    answer = run(record, options)
+    _compare(answer, reference(record, options))
+    assert sum(answer["totals"]) == 0
