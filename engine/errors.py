@@ -22,6 +22,14 @@ class Code(StrEnum):
     CHOW_NOT_ALLOWED = "chow_not_allowed"
     TOO_MANY_COPIES = "too_many_copies"
     BAD_TILE_COUNT = "bad_tile_count"
+    # a 四川 record that cannot have happened (``settle``, settle.md §1.6.7), in its order
+    SEAT_LEFT = "seat_left"
+    HAND_OVER = "hand_over"
+    NOT_AFTER_KONG = "not_after_kong"
+    MULTIPLE_WINNERS = "multiple_winners"
+    MELD_MISMATCH = "meld_mismatch"
+    NOT_A_WIN = "not_a_win"
+    AMOUNT_TOO_LARGE = "amount_too_large"
 
     @property
     def precedence(self) -> int:
@@ -30,7 +38,12 @@ class Code(StrEnum):
     @property
     def is_hand_problem(self) -> bool:
         """Tiles that cannot be a hand (``invalid-hand``) rather than a malformed request."""
-        return self.precedence >= Code.INVALID_TILE.precedence
+        return Code.INVALID_TILE.precedence <= self.precedence <= Code.BAD_TILE_COUNT.precedence
+
+    @property
+    def is_record_problem(self) -> bool:
+        """A ``settle`` record that cannot have happened (``invalid-record``)."""
+        return self.precedence >= Code.SEAT_LEFT.precedence
 
 
 @dataclass(frozen=True)
@@ -55,6 +68,14 @@ class RequestError(Exception):
     def code(self) -> Code:
         """The code the answer names: the first in the order of :class:`Code`."""
         return self.problems[0].code
+
+
+def pointer_segment(segment: str | int) -> str:
+    """One JSON-pointer segment (RFC 6901 escaping, then what a URI fragment cannot hold), so
+    that a member name a caller made up (a newline, a slash) still gives a valid pointer."""
+    text = str(segment).replace("~", "~0").replace("/", "~1")
+    return "".join(c if c.isalnum() or c in "-._~!$&'()*+,;=:@" else
+                   "".join(f"%{b:02X}" for b in c.encode()) for c in text)
 
 
 def raise_if(problems: list[Problem]) -> None:

@@ -90,6 +90,8 @@ class Seats:
 class KongEvent:
     type: KongType
     tile: Tile
+    late: bool = False
+    """An added kong whose fourth tile was kept, not freshly drawn (过手补杠, settle.md §1.6.2)."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,9 @@ class Request:
     options: Mapping[str, Any] = field(default_factory=dict)
     has_hand: bool = True
     """False when the body carried no ``hand`` (operations such as ``jing`` need none)."""
+    record: Mapping[str, Any] | None = None
+    """``settle`` only: the hand's record as plain JSON data, which the operation checks
+    itself (settle.md §1.6.7: its validation has stages of its own)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -194,7 +199,8 @@ def parse_request(data: Mapping[str, Any]) -> Request:
     context = _parse_context(raw_context, tiles_at, tile_at) if raw_context else _NO_CONTEXT
     if problems:
         raise RequestError(problems)
-    return Request(hand, context, dict(data.get("options") or {}), data.get("hand") is not None)
+    return Request(hand, context, dict(data.get("options") or {}), data.get("hand") is not None,
+                   data.get("record"))
 
 
 _NO_CONTEXT = Context()
@@ -227,7 +233,7 @@ def _parse_context(
         birds=tiles_at(raw["birds"], "#/context/birds") if raw.get("birds") is not None else None,
         codes=tiles_at(raw["codes"], "#/context/codes") if raw.get("codes") is not None else None,
         code_count=raw.get("code_count"),
-        kong=(KongEvent(KongType(kong["type"]), kong_tile)
+        kong=(KongEvent(KongType(kong["type"]), kong_tile, bool(kong.get("late")))
               if kong and kong_tile is not None else None),
         indicator=tile_at(raw.get("indicator"), "#/context/indicator"),
         jing=Jing(zheng, fu) if zheng is not None and fu is not None else None,

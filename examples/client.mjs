@@ -10,7 +10,7 @@
 //   node examples/client.mjs [--url URL] OPERATION [VARIANT] < body.json
 //   node examples/client.mjs [--url URL] demo      # calls every operation of every variant
 // OPERATION: variants, variant, win, waits, fan, discards, birds, kong, qishou, jing,
-// jing-settlement, batch. HUPAI_URL and HUPAI_API_KEY are read from the environment.
+// jing-settlement, settle, batch. HUPAI_URL and HUPAI_API_KEY are read from the environment.
 //
 // Every POST is a pure function of its body, so retrying one on a network error is safe.
 
@@ -59,6 +59,7 @@ export class HupaiClient {
   qishou(body, variant = "changsha") { return this.#post(variant, "qishou", body); }
   jing(body, variant = "nanchang") { return this.#post(variant, "jing", body); }
   jingSettlement(body, variant = "nanchang") { return this.#post(variant, "jing-settlement", body); }
+  settle(body, variant = "sichuan") { return this.#post(variant, "settle", body); }
   batch(body) { return this.request("POST", "/v1/batch", body); }
 
   #post(variant, op, body) {
@@ -74,6 +75,7 @@ export class HupaiClient {
       case "qishou": return this.qishou(body, variant);
       case "jing": return this.jing(body, variant);
       case "jing-settlement": return this.jingSettlement(body, variant);
+      case "settle": return this.settle(body, variant);
       case "win": case "waits": case "fan": case "discards": case "birds": case "kong":
         return this[op](variant, body);
       default: throw new HupaiError(`unknown operation ${op}`);
@@ -102,6 +104,16 @@ export const SAMPLES = {
   kong: (v) => withContext(v, {}, { kong: { type: "concealed", tile: "5m" }, seats: { konger: 1 } }),
   qishou: () => ({ hand: "111m222p345s6789s" }),
   jing: () => ({ context: { indicator: "5m" } }),
+  settle: () => ({
+    record: {
+      dealer: 0,
+      events: [
+        { type: "kong", seat: 2, kong: { type: "concealed", tile: "9m" } },
+        { type: "win", from: 2, win_tile: "5s", context: { after_kong: true },
+          winners: [{ seat: 1, hand: "345p678p345s67s88s" }] },
+      ],
+    },
+  }),
   "jing-settlement": () => ({
     context: {
       holdings: [{ zheng: 1, fu: 0 }, { zheng: 0, fu: 2 }, { zheng: 0, fu: 0 }, { zheng: 0, fu: 0 }],

@@ -5,7 +5,7 @@
 #   examples/curl.sh [-u URL] demo                              # calls every operation
 #
 # OPERATION: variants, variant, win, waits, fan, discards, birds, kong, qishou, jing,
-# jing-settlement, batch. HUPAI_URL (default http://127.0.0.1:8000) and HUPAI_API_KEY (sent as
+# jing-settlement, settle, batch. HUPAI_URL (default http://127.0.0.1:8000) and HUPAI_API_KEY (sent as
 # "Authorization: Bearer ...") come from the environment. Needs curl only.
 set -eu
 
@@ -45,6 +45,7 @@ kong()            { call POST "/v1/$1/kong" "$2"; }
 qishou()          { call POST "/v1/${1:-changsha}/qishou" "$2"; }
 jing()            { call POST "/v1/${1:-nanchang}/jing" "$2"; }
 jing_settlement() { call POST "/v1/${1:-nanchang}/jing-settlement" "$2"; }
+settle()          { call POST "/v1/${1:-sichuan}/settle" "$2"; }
 batch()           { call POST /v1/batch "$1"; }
 
 # demo: one call per operation with a sample body; fails if any answer is not 200
@@ -61,6 +62,7 @@ demo() {
     printf '{"hand":"111m222p345s6789s"}' >"$dir/qishou"
     printf '{"context":{"indicator":"5m"}}' >"$dir/jing"
     printf '{"context":{"holdings":[{"zheng":1,"fu":0},{"zheng":0,"fu":2},{"zheng":0,"fu":0},{"zheng":0,"fu":0}]}}' >"$dir/jing-settlement"
+    printf '{"record":{"dealer":0,"events":[{"type":"kong","seat":2,"kong":{"type":"concealed","tile":"9m"}},{"type":"win","from":2,"win_tile":"5s","context":{"after_kong":true},"winners":[{"seat":1,"hand":"345p678p345s67s88s"}]}]}}' >"$dir/settle"
     printf '{"requests":[{"variant":"sichuan","op":"win","body":%s},{"variant":"sichuan","op":"waits","body":%s}]}' \
         "$(cat "$dir/win")" "$(cat "$dir/waits")" >"$dir/batch"
     failed=0
@@ -98,6 +100,7 @@ demo() {
     check "POST /v1/changsha/qishou" "$(qishou changsha "$dir/qishou")"
     check "POST /v1/nanchang/jing" "$(jing nanchang "$dir/jing")"
     check "POST /v1/nanchang/jing-settlement" "$(jing_settlement nanchang "$dir/jing-settlement")"
+    check "POST /v1/sichuan/settle" "$(settle sichuan "$dir/settle")"
     check "POST /v1/batch" "$(batch "$dir/batch")"
     rm -rf "$dir"
     return $failed
@@ -110,7 +113,7 @@ case $op in
     demo) demo ;;
     variants) variants ;;
     variant) variant "$1" ;;
-    batch|win|waits|fan|discards|birds|kong|qishou|jing|jing-settlement)
+    batch|win|waits|fan|discards|birds|kong|qishou|jing|jing-settlement|settle)
         body=$(mktemp)
         cat >"$body"
         if [ "$op" = batch ]; then batch "$body"

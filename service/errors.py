@@ -46,6 +46,7 @@ TITLES: Mapping[str, str] = {
     "operation-not-supported": "Operation not supported",
     "validation-error": "Invalid request",
     "invalid-hand": "Invalid hand",
+    "invalid-record": "Invalid record",
     "not-ready": "Not ready",
 }
 
@@ -124,7 +125,8 @@ def unauthorized(detail: str) -> HttpProblem:
 def request_error_body(e: RequestError) -> dict[str, Any]:
     """A RequestError as a 422 body: ``code`` the first problem's, every problem listed."""
     code = e.code
-    name = "invalid-hand" if code.is_hand_problem else "validation-error"
+    name = ("invalid-record" if code.is_record_problem else
+            "invalid-hand" if code.is_hand_problem else "validation-error")
     return problem_body(
         422, type_uri(name), TITLES[name], _summary(e.problems), code=code.value,
         errors=[{"pointer": p.pointer, "detail": p.detail} for p in e.problems])

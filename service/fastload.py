@@ -40,7 +40,7 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 from marshmallow.decorators import POST_LOAD, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
 
-from service.fields import Body, Options, StrictBoolean, Tiles
+from service.fields import Body, Options, Record, StrictBoolean, Tiles
 
 Reader = Callable[[Any], Any]
 """Reads one present, non-null value as marshmallow loads it, or raises Declined."""
@@ -153,7 +153,7 @@ def _value_reader(field: fields.Field[Any], seen: set[int]) -> Reader | None:
         return _schema_reader(field.schema, seen)  # type: ignore[attr-defined]
     if kind is fields.List:
         return _list_reader(field.inner, seen)  # type: ignore[attr-defined]
-    if kind is fields.Dict or kind is Options or kind is Body:  # Dict, with other messages
+    if kind in (fields.Dict, Options, Body, Record):  # Dict, with other messages
         return _dict_reader(field)  # type: ignore[arg-type]
     return None
 

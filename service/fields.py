@@ -70,3 +70,13 @@ class Body(fields.Dict):
     json_depth: ClassVar[int] = 0  # set below, to the envelope's depth
     default_error_messages: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
         "invalid": "must be an object: the body the operation's own path takes"}
+
+
+class Record(fields.Dict):
+    """``settle``'s record: an object the engine checks member by member (settle.md §1.6.7
+    has validation stages of its own, with its own pointers)."""
+
+    json_depth: ClassVar[int] = 8  # record > events > event > winners > winner > melds > meld
+    # > tiles (an array of codes)
+    default_error_messages: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
+        "invalid": "must be an object: the hand's dealer, missing_suits, events and end"}

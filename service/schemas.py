@@ -34,10 +34,10 @@ from weakref import WeakKeyDictionary
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from engine.errors import Code, Problem, RequestError
+from engine.errors import Code, Problem, RequestError, pointer_segment
 from engine.variants.base import Variant
 from service import fastload
-from service.fields import Body, Options, StrictBoolean, Tiles
+from service.fields import Body, Options, Record, StrictBoolean, Tiles
 
 MAX_BATCH = 256
 UNKNOWN_MESSAGE = "unknown member"
@@ -131,6 +131,7 @@ class Seats(Strict):
 class Kong(Strict):
     type = choice("exposed", "added", "concealed", need='"exposed", "added" or "concealed"')
     tile = tile(need="the tile of the kong")
+    late = boolean()
 
 
 class JingPair(Strict):
@@ -310,6 +311,11 @@ WinRequest = _needs(HandRequest, "WinRequest",
 ContextRequest = _needs(Envelope, "ContextRequest",
                         context=_make(ContextObject, {}, CONTEXT_NEED))
 """birds, kong, jing, jing-settlement: the context carries what they work on."""
+SettleRequest = _needs(Envelope, "SettleRequest",
+                       record=_make(Record, {}, "the hand's record: dealer, missing_suits, "
+                                    "events and end (settle.md)"))
+"""settle: the record (``hand``, ``melds``, ``win_tile``, ``context`` are the engine's to
+refuse, at their pointers)."""
 
 REQUEST_SCHEMAS: Mapping[str, type[Schema]] = {
     "win": WinRequest,
@@ -321,6 +327,7 @@ REQUEST_SCHEMAS: Mapping[str, type[Schema]] = {
     "kong": ContextRequest,
     "jing": ContextRequest,
     "jing-settlement": ContextRequest,
+    "settle": SettleRequest,
 }
 """The schema of each operation's body; an operation not listed takes the bare Envelope."""
 
@@ -377,7 +384,7 @@ def _field_depth(field: fields.Field[Any]) -> int:
 
 ContextObject.json_depth = max_depth(type("EveryContext", (Context,), {
     m: make() for m, make in OWN_MEMBER_FIELDS.items()}))
-Body.json_depth = max_depth(Envelope)
+Body.json_depth = max(max_depth(Envelope), *map(max_depth, REQUEST_SCHEMAS.values()))
 
 
 # --- loading and errors ------------------------------------------------------------------------
@@ -456,10 +463,8 @@ _VERBATIM = frozenset({"options", "body"})
 
 
 def escape(segment: str | int) -> str:
-    """One JSON-pointer segment (RFC 6901 escaping, then what a URI fragment cannot hold)."""
-    text = str(segment).replace("~", "~0").replace("/", "~1")
-    return "".join(c if c.isalnum() or c in "-._~!$&'()*+,;=:@" else
-                   "".join(f"%{b:02X}" for b in c.encode()) for c in text)
+    """One JSON-pointer segment (`engine.errors.pointer_segment`)."""
+    return pointer_segment(segment)
 
 
 def problems(errors: Any, data: Any, schema: Schema | None, pointer: str = "#",

@@ -124,7 +124,8 @@ def test_shape_ids_reasons_and_problem_codes_of_api_md():
                                               "jing_diao_needs_self_draw"}
     assert schemas["ValidationProblem"]["properties"]["code"]["enum"] == [
         "invalid_field", "missing_field", "invalid_option", "invalid_tile", "bad_meld",
-        "chow_not_allowed", "too_many_copies", "bad_tile_count"]
+        "chow_not_allowed", "too_many_copies", "bad_tile_count", "seat_left", "hand_over",
+        "not_after_kong", "multiple_winners", "meld_mismatch", "not_a_win", "amount_too_large"]
 
 
 ERRORS = {  # response component -> (status, the end of its problem type)
@@ -148,7 +149,8 @@ def test_every_error_is_problem_json_with_its_type(name, status_type):
 def test_422_types_and_404_operation_not_supported():
     v = spec()["components"]["schemas"]["ValidationProblem"]
     assert v["properties"]["type"]["enum"] == ["urn:hupai:problem:validation-error",
-                                               "urn:hupai:problem:invalid-hand"]
+                                               "urn:hupai:problem:invalid-hand",
+                                               "urn:hupai:problem:invalid-record"]
     alts = spec()["components"]["responses"]["NotFoundV1"]["content"][
         "application/problem+json"]["schema"]["oneOf"]
     ends = {resolve(resolve(a)["allOf"][1])["properties"]["type"]["const"] for a in alts}

@@ -15,7 +15,8 @@ from engine.variants import REGISTRY
 from service import schemas
 from tests.contract.spec import array_items, object_form, resolve, spec, types
 
-TOP = ["WinRequest", "HandRequest", "ContextRequest", "Envelope", "BatchRequest"]
+TOP = ["WinRequest", "HandRequest", "ContextRequest", "SettleRequest", "Envelope",
+       "BatchRequest"]
 CONTEXTS = schemas.context_schemas(REGISTRY)
 """Each (variant, operation)'s context schema, as the service's routes load it."""
 
@@ -34,6 +35,11 @@ NESTED = sorted(set(RENDERED["components"]["schemas"]) - set(TOP)
                 - {cls.__name__ for cls in CONTEXTS.values()})
 
 
+ENGINE_CHECKED = {"SettleRequest.record"}
+"""Objects the schemas take whole and the engine checks member by member (settle.md
+§1.6.7's stages and pointers), which the document describes in full (``Record``)."""
+
+
 def compare(ours: dict[str, Any], theirs: dict[str, Any], where: str) -> None:
     """Recursively: same properties, same required, same types; nested objects and array
     items compared the same way."""
@@ -45,6 +51,8 @@ def compare(ours: dict[str, Any], theirs: dict[str, Any], where: str) -> None:
         theirs_prop = theirs["properties"][name]
         here = f"{where}.{name}"
         assert types(ours_prop, RENDERED) == types(theirs_prop), here
+        if here in ENGINE_CHECKED:
+            continue
         ours_obj, theirs_obj = object_form(ours_prop, RENDERED), object_form(theirs_prop)
         assert (ours_obj is None) == (theirs_obj is None), here
         if ours_obj is not None and theirs_obj is not None:

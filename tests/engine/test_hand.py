@@ -155,5 +155,8 @@ def test_request_error_names_the_first_code_in_the_contract_order() -> None:
     assert caught.value.code is Code.INVALID_TILE
     order = [c.value for c in Code]
     assert order == ["invalid_field", "missing_field", "invalid_option", "invalid_tile",
-                     "bad_meld", "chow_not_allowed", "too_many_copies", "bad_tile_count"]
-    assert [c.is_hand_problem for c in Code] == [False] * 3 + [True] * 5
+                     "bad_meld", "chow_not_allowed", "too_many_copies", "bad_tile_count",
+                     "seat_left", "hand_over", "not_after_kong", "multiple_winners",
+                     "meld_mismatch", "not_a_win", "amount_too_large"]
+    assert [c.is_hand_problem for c in Code] == [False] * 3 + [True] * 5 + [False] * 7
+    assert [c.is_record_problem for c in Code] == [False] * 8 + [True] * 7

@@ -33,7 +33,7 @@ codes, code_count."""
 USES: dict[tuple[str, str], set[str]] = {
     ("sichuan", "win"): {"missing_suit"}, ("sichuan", "waits"): {"missing_suit"},
     ("sichuan", "fan"): {"missing_suit"}, ("sichuan", "discards"): {"missing_suit"},
-    ("sichuan", "kong"): set(),
+    ("sichuan", "kong"): set(), ("sichuan", "settle"): set(),
     ("changsha", "win"): set(), ("changsha", "waits"): set(), ("changsha", "fan"): {"birds"},
     ("changsha", "discards"): set(), ("changsha", "birds"): {"birds"},
     ("changsha", "qishou"): set(),
@@ -65,6 +65,8 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("sichuan", "discards"): {"hand": "11123456789999m"},
     ("sichuan", "kong"): {"context": {"kong": {"type": "concealed", "tile": "5m"},
                                       "seats": {"konger": 0}}},
+    ("sichuan", "settle"): {"record": {"dealer": 0, "events": [
+        {"type": "kong", "seat": 2, "kong": {"type": "concealed", "tile": "9m"}}]}},
     ("changsha", "win"): {"hand": "123m456m789s22p34p", "win_tile": "5p"},
     ("changsha", "waits"): {"hand": "123m456m789s22p34p"},
     ("changsha", "fan"): {"hand": "123m456m789s22p34p", "win_tile": "5p",

@@ -121,6 +121,9 @@ def value_for(field: fields.Field[Any], rng: random.Random, depth: int) -> Any:
     if kind is schemas.Options:
         return {rng.choice(["max_fan", "tile_set", "wild_tiles", "x"]): junk(rng)
                 for _ in range(rng.randint(0, 3))}
+    if kind is schemas.Record:  # settle's record: an object the engine reads (or junk)
+        return {rng.choice(["dealer", "events", "end", "x"]): junk(rng)
+                for _ in range(rng.randint(0, 3))}
     if kind is schemas.Body:
         return body_for(rng.choice(list(ROUTES.values()))(), rng, depth + 1)
     raise AssertionError(f"no generator for {kind.__name__}")

@@ -45,7 +45,7 @@ def without_options(value: Any) -> Any:
 def test_the_readme_has_an_example_per_operation():
     ops = {path.rsplit("/", 1)[1] for path, *_ in EXAMPLES}
     assert ops >= {"win", "waits", "fan", "discards", "birds", "kong", "qishou", "jing",
-                   "jing-settlement", "batch"}
+                   "jing-settlement", "settle", "batch"}
 
 
 @pytest.fixture(scope="module")

@@ -39,7 +39,7 @@ def test_the_variants_of_api_md(client):
     body = client.get("/v1/variants").get_json()
     found = {v["id"]: (v["tile_set"], v["operations"]) for v in body["variants"]}
     expected = {
-        "sichuan": ("108", ["win", "waits", "fan", "discards", "kong"]),
+        "sichuan": ("108", ["win", "waits", "fan", "discards", "kong", "settle"]),
         "changsha": ("108", ["win", "waits", "fan", "discards", "birds", "qishou"]),
         "nanchang": ("136", ["win", "waits", "fan", "discards", "kong", "jing",
                              "jing-settlement"]),

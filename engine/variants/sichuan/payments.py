@@ -8,8 +8,8 @@ request saying otherwise describes no possible moment and is answered with a pro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 from engine import tiles as T
 from engine.errors import Problem, invalid_field, invalid_tile, missing_field
@@ -189,18 +189,37 @@ def kong_problems(context: Context, tile_kinds: frozenset[int]) -> list[Problem]
     return problems
 
 
-KONG_UNITS: Final = {KongType.EXPOSED: 2, KongType.ADDED: 1, KongType.CONCEALED: 2}
-"""×base_points each payer gives (§1.5): 直杠 2 from the discarder; 补杠 1 and 暗杠 2 from
-each active opponent."""
+def kong_rows(kind: KongType, late: bool, konger: int, discarder: int | None,
+              active: Sequence[int], options: Mapping[str, Any]) -> list[tuple[int, int]]:
+    """Who pays a kong, and how much (§1.5; settle.md §1.6.2): ``(payer, amount)`` rows in
+    turn order after the konger, each payer in ``active``, none of 0. 直杠: the discarder
+    ``zhi_gang_discarder``, every other seat ``zhi_gang_others``; 补杠 1 from each (nothing
+    when ``late`` and not ``late_added_kong_pays``); 暗杠 2 from each; × ``base_points``.
+    One place for the ``kong`` operation and ``settle``, so the two always agree."""
+    base = options["base_points"]
+    rows = []
+    for step in (1, 2, 3):
+        seat = (konger + step) % 4
+        if seat not in active:
+            continue
+        if kind is KongType.EXPOSED:
+            units = options["zhi_gang_discarder" if seat == discarder else "zhi_gang_others"]
+        elif kind is KongType.ADDED:
+            units = 0 if late and not options["late_added_kong_pays"] else 1
+        else:
+            units = 2
+        if units:
+            rows.append((seat, units * base))
+    return rows
 
 
-def kong_payments(context: Context, base_points: int) -> Payments:
+def kong_payments(context: Context, options: Mapping[str, Any]) -> Payments:
     """The deltas of a kong; call only after `kong_problems` found nothing."""
-    assert context.kong is not None and context.seats is not None
-    konger = context.seats.konger
-    assert konger is not None
-    amount = KONG_UNITS[context.kong.type] * base_points
-    if context.kong.type is KongType.EXPOSED:
-        assert context.seats.discarder is not None
-        return transfer(konger, [context.seats.discarder], amount)
-    return transfer(konger, [s for s in active_seats(context) if s != konger], amount)
+    kong, seats = context.kong, context.seats
+    assert kong is not None and seats is not None and seats.konger is not None
+    deltas = [0, 0, 0, 0]
+    for payer, amount in kong_rows(kong.type, kong.late, seats.konger, seats.discarder,
+                                   active_seats(context), options):
+        deltas[payer] -= amount
+        deltas[seats.konger] += amount
+    return deltas[0], deltas[1], deltas[2], deltas[3]

@@ -64,6 +64,7 @@ from engine.variants.sichuan.scoring import (
     read_shapes,
     suits_held,
 )
+from engine.variants.sichuan.settle.options import SETTLE_OPTION_SPECS
 
 _I, _B, _S = OptionType.INTEGER, OptionType.BOOLEAN, OptionType.STRING
 OPTION_SPECS: Final = (
@@ -95,6 +96,7 @@ OPTION_SPECS: Final = (
     OptionSpec("dian_gang_hua", _S, "zimo", "点杠花 (self-draw on a kong made from a discard): "
                "every active opponent pays as for a self-draw, or only the kong's discarder",
                choices=("zimo", "dian_pao")),
+    *SETTLE_OPTION_SPECS,
 )
 
 FAN_BOUND: Final = 2 + 2 + 2 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 1 + 4 + 8
@@ -144,7 +146,7 @@ class Sichuan(Variant):
     name = "Sichuan Bloody Battle"
     name_zh = "四川麻将·血战到底"
     option_specs = OPTION_SPECS
-    extra_operations = ("kong",)
+    extra_operations = ("kong", "settle")
     context_members: ClassVar[Mapping[str, OwnMember]] = {
         "missing_suit": OwnMember("the missing suit, 定缺", ("win", "waits", "fan", "discards")),
     }
@@ -178,13 +180,8 @@ class Sichuan(Variant):
         result = evaluate(request.hand, context, prefs_for(options))
         if isinstance(result, str):
             return SichuanFanAnswer(False, reason=result, options=options)
-        max_fan = options["max_fan"]
-        capped = result.fan if max_fan is None else min(result.fan, max_fan)
-        base = options["base_points"]
-        points = base * 2**capped
-        if (context.win_type is WinType.SELF_DRAW and options["zimo_bonus"] == "jia_di"
-                and not result.tian_hu):
-            points += base  # 自摸加底 (§1.4)
+        capped, points = priced(result.fan, options, context.win_type is WinType.SELF_DRAW,
+                                result.tian_hu)
         return SichuanFanAnswer(
             win=True,
             patterns=result.patterns(),
@@ -254,7 +251,24 @@ class Sichuan(Variant):
         problems += P.context_problems(request.context)
         problems += P.kong_problems(request.context, HAND_RULES.tile_kinds)
         raise_if(problems)
-        return KongAnswer(P.kong_payments(request.context, options["base_points"]), options)
+        return KongAnswer(P.kong_payments(request.context, options), options)
+
+    def settle(self, request: Request) -> Any:
+        """The whole money of a 血战/血流 hand from ``request.record`` (settle.md §1.6)."""
+        from engine.variants.sichuan.settle.settle import settle  # it prices with this module
+        return settle(request)
+
+
+def priced(fan: int, options: Options, self_draw: bool, tian_hu: bool) -> tuple[int, int]:
+    """``fan_capped`` and ``points_per_payer`` of a win worth ``fan`` (§1.4): the one pricing
+    `fan` and `settle` share."""
+    max_fan = options["max_fan"]
+    capped = fan if max_fan is None else min(fan, max_fan)
+    base = options["base_points"]
+    points = base * 2**capped
+    if self_draw and options["zimo_bonus"] == "jia_di" and not tian_hu:
+        points += base  # 自摸加底 (§1.4)
+    return capped, points
 
 
 _BREAKS_QUE_YI_MEN: Final = WinCheck(False, reason=QUE_YI_MEN)

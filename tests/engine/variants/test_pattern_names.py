@@ -37,9 +37,9 @@ def test_the_names_the_variants_share() -> None:
     expected = {
         "平胡": "Plain hand", "七对": "Seven pairs", "清一色": "Full flush",
         "天胡": "Heavenly hand", "地胡": "Earthly hand", "门清": "Concealed hand",
-        "抢杠胡": "Robbing a kong", "杠上开花": "Win on a kong's replacement tile",
-        "杠上炮": "Win on a discard after a kong", "海底捞月": "Self-draw of the last tile",
-        "海底炮": "Win on the last tile discarded", "碰碰胡": "All pongs",
+        "抢杠胡": "Robbing the kong", "杠上开花": "Self-draw after kong",
+        "杠上炮": "Discard after kong", "海底捞月": "Last tile self-draw",
+        "海底炮": "Last tile discard", "碰碰胡": "All pongs",
     }
     found = {zh: name for table in TABLES.values() for name, zh in table.values()}
     assert {zh: found[zh] for zh in expected} == expected

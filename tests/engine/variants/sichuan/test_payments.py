@@ -293,7 +293,9 @@ def test_the_largest_amount_fits_in_2_53() -> None:
     # + 4 (带幺九) + 4 (金钩钓) + 4 (根) + 1 + 1 + 1 + 1 + 1 + 4 (龙七对) + 8 (天胡) = 35
     maxima = {s.name: s.maximum for s in OPTION_SPECS if s.maximum is not None}
     assert maxima == {"base_points": 65536, "dai_yao_jiu_fan": 4, "jin_gou_diao_fan": 4,
-                      "long_qi_dui_bonus": 4, "tian_hu_fan": 8, "di_hu_fan": 8}
+                      "long_qi_dui_bonus": 4, "tian_hu_fan": 8, "di_hu_fan": 8,
+                      # settle's: a kong row is at most 4 × base, a 花猪 row 2^8 × base
+                      "zhi_gang_discarder": 4, "zhi_gang_others": 2, "hua_zhu_fan": 8}
     bound = 2 + 2 + 2 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 1 + 4 + 8
     # three payers each pay base × 2^35 + base (自摸加底) to one winner
     assert MAX_AMOUNT == 3 * 65536 * (2**bound + 1) <= 2**53 - 1

@@ -47,7 +47,8 @@ def test_registered_with_its_identity() -> None:
     assert REGISTRY["sichuan"] is VARIANT
     assert (VARIANT.id, VARIANT.name_zh) == ("sichuan", "四川麻将·血战到底")
     assert VARIANT.tile_set({}) == "108"
-    assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "kong"]
+    assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "kong",
+                                         "settle"]
 
 
 def test_every_option_of_section_1_8_with_its_default() -> None:
@@ -59,7 +60,19 @@ def test_every_option_of_section_1_8_with_its_default() -> None:
         "gen_mode": "any_four", "hai_di": True, "tiandi_hu": True, "tian_hu_fan": 5,
         "di_hu_fan": 5, "tiandi_mode": "fixed", "di_hu_mode": "either",
         "dian_gang_hua": "zimo",
+        # settle.md §1.6.8, in its table's order
+        "xue_liu": False, "zhi_gang_discarder": 2, "zhi_gang_others": 0,
+        "late_added_kong_pays": True, "hu_jiao_zhuan_yi": "last_kong",
+        "hu_jiao_zhuan_yi_split": "split", "yi_pao_duo_xiang": True, "cha_hua_zhu": True,
+        "cha_da_jiao": True, "hua_zhu_fan": None, "hua_zhu_da_jiao": "none",
+        "tui_shui": "not_ready_and_hua_zhu", "left_seats_receive": False,
+        "xue_liu_gen": "each_win",
     }
+    assert list(defaults)[17:] == ["xue_liu", "zhi_gang_discarder", "zhi_gang_others",
+                                   "late_added_kong_pays", "hu_jiao_zhuan_yi",
+                                   "hu_jiao_zhuan_yi_split", "yi_pao_duo_xiang", "cha_hua_zhu",
+                                   "cha_da_jiao", "hua_zhu_fan", "hua_zhu_da_jiao", "tui_shui",
+                                   "left_seats_receive", "xue_liu_gen"]
     by_name = {s.name: s for s in OPTION_SPECS}
     assert by_name["max_fan"].choices == (2, 3, 4, 5) and by_name["max_fan"].nullable
     assert by_name["zimo_bonus"].choices == ("jia_fan", "jia_di", "none")

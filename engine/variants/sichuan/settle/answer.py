@@ -1,0 +1,67 @@
+"""``POST /v1/sichuan/settle``'s answer (settle.md Part 2, "The answer"), as frozen values.
+
+engine/results.py's conventions: fields in wire order, None left out, a trailing underscore
+dropped (``from_`` → ``from``); the service serialises them generically.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.results import Pattern
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One payment: why, for which event (absent on 查花猪 / 查大叫), who to whom, how much."""
+
+    reason: str
+    event: int | None
+    from_: int
+    to: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class SettledWin:
+    """One winner of one win event, with the values ``fan`` answers for it."""
+
+    event: int
+    seat: int
+    patterns: tuple[Pattern, ...]
+    fan: int
+    gen_count: int
+    fan_capped: int
+    points_per_payer: int
+
+
+@dataclass(frozen=True)
+class BestWait:
+    """A ready seat's best wait, priced as a plain discard win: ``points`` is its 大叫 value."""
+
+    tile: str
+    patterns: tuple[Pattern, ...]
+    fan: int
+    gen_count: int
+    fan_capped: int
+    points: int
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    """``won``, ``hua_zhu``, ``not_ready``, or ``ready`` with its waits and best wait."""
+
+    status: str
+    waits: tuple[str, ...] | None = None
+    best: BestWait | None = None
+
+
+@dataclass(frozen=True)
+class SettleAnswer:
+    transfers: tuple[Transfer, ...]
+    totals: tuple[int, int, int, int]
+    wins: tuple[SettledWin, ...]
+    active: tuple[int, ...]
+    statuses: tuple[SeatStatus, ...] | None = None
+    options: dict[str, Any] | None = None

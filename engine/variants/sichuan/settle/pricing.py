@@ -1,0 +1,101 @@
+"""The one door from ``settle`` to the Sichuan code: wins, waits and kongs priced by it.
+
+``settle`` prices nothing itself (settle.md §1.6: "each win is priced exactly as ``fan``
+prices it, each kong exactly as ``kong`` pays it"): a win is the ``fan`` operation's answer
+for the winner's hand in the context the record gives it, a 大叫 value the same operation on
+a plain discard, a wait list the ``waits`` operation's, a kong's rows `kong_rows`. Every
+other module of this package stays free of Sichuan imports, so moving the package next to
+the variant changes only the imports here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Final
+
+from engine import tiles as T
+from engine.errors import RequestError
+from engine.hand import Context, Hand, HandRules, Request, WinType
+from engine.results import Pattern
+from engine.tiles import Tile
+from engine.variants.plumbing import plainly_valid as _plainly_valid
+from engine.variants.sichuan.payments import KONG_DISCARDER, kong_rows
+from engine.variants.sichuan.scoring import breaks_que_yi_men, suits_held
+from engine.variants.sichuan.variant import HAND_RULES, VARIANT, SichuanFanAnswer, priced
+
+# `plainly_valid` is the variant's fast "check_hand would find nothing": stage 3 words its
+# check only for the other hands, as ``fan`` does.
+RULES: Final[HandRules] = HAND_RULES
+"""The Sichuan hand rules (108 tiles, no chow melds), for the stage-3 hand checks."""
+
+
+def plainly_valid(hand: Hand, visible: Sequence[Tile], size: int, needs_win_tile: bool) -> bool:
+    """The shared fast "check_hand would find nothing" under the Sichuan hand rules."""
+    return _plainly_valid(hand, HAND_RULES, size=size, needs_win_tile=needs_win_tile,
+                          visible=visible)
+Priced = SichuanFanAnswer
+"""A priced win: the ``fan`` answer (``points_per_payer``, ``payers``, patterns…)."""
+
+__all__ = ["RULES", "Priced", "breaks_que_yi_men", "da_jiao", "kong_rows", "options",
+           "paid_by_kong_discarder", "plainly_valid", "price_win", "suits_held", "wait_tiles",
+           "with_gen_limit"]
+
+
+def options(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The effective Sichuan options (RequestError with every ``invalid_option``)."""
+    return VARIANT.options(Request(Hand(()), options=raw))
+
+
+def price_win(hand: Hand, context: Context, raw_options: Mapping[str, Any]) -> Priced:
+    """The ``fan`` operation's answer for one winner. The record may already be known to be
+    invalid (a seat acting after it left): then the seats' payment checks of ``fan`` would
+    refuse the context, and the hand is priced without them — the answer is not used."""
+    request = Request(hand, context, raw_options)
+    try:
+        return VARIANT.fan(request)
+    except RequestError:
+        return VARIANT.fan(replace(request, context=replace(context, active=None,
+                                                            seats=None)))
+
+
+def paid_by_kong_discarder(priced_win: Priced) -> bool:
+    """The ``fan`` answer says only the kong's discarder pays (点杠花 under ``dian_pao``)."""
+    return priced_win.payers == KONG_DISCARDER
+
+
+def with_gen_limit(win: Priced, limit: int, opts: Mapping[str, Any], self_draw: bool) -> Priced:
+    """``win`` counting at most ``limit`` 根 (``xue_liu_gen: "first_win"``, settled reading
+    5): the ``gen`` pattern has that count and the first roots in tile order; the fan, the
+    capped fan and the points follow by the one pricing."""
+    assert win.patterns is not None and win.fan is not None and win.gen_count is not None
+    if win.gen_count <= limit:
+        return win
+    patterns: list[Pattern] = []
+    for p in win.patterns:
+        if p.id != "gen":
+            patterns.append(p)
+        elif limit:
+            tiles = p.tiles[:limit] if p.tiles else None
+            patterns.append(replace(p, fan=limit, count=limit if limit > 1 else None,
+                                    tiles=tiles))
+    fan = win.fan - (win.gen_count - limit)
+    tian_hu = any(p.id == "tian_hu" for p in win.patterns)
+    capped, points = priced(fan, dict(opts), self_draw, tian_hu)
+    return replace(win, patterns=tuple(patterns), fan=fan, gen_count=limit, fan_capped=capped,
+                   points_per_payer=points)
+
+
+def wait_tiles(hand: Hand, missing_suit: int | None,
+               raw_options: Mapping[str, Any]) -> tuple[int, ...]:
+    """The waits of a 13-tile end hand, as the ``waits`` operation finds them (§0.6)."""
+    answer = VARIANT.waits(Request(hand, Context(missing_suit=missing_suit), raw_options))
+    return tuple(T.from_code(w.tile) for w in answer.waits)
+
+
+def da_jiao(hand: Hand, tile: int, missing_suit: int | None,
+            raw_options: Mapping[str, Any]) -> Priced:
+    """A wait priced as a plain discard win with no event (settle.md §1.6.5, assumption 4)."""
+    context = Context(win_type=WinType.DISCARD, missing_suit=missing_suit)
+    return VARIANT.fan(Request(replace(hand, win_tile=tile), context,
+                               raw_options))
