@@ -57,6 +57,17 @@ class RequestError(Exception):
         return self.problems[0].code
 
 
+ECHO_CHARS = 24
+"""Characters of a caller's value a detail echoes: a bad token in a 1 MB hand must not come
+back whole."""
+
+
+def echo(value: object) -> str:
+    """``repr`` of a caller's value as a detail shows it: cut to a short prefix."""
+    text = repr(value)
+    return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + "…"
+
+
 def raise_if(problems: list[Problem]) -> None:
     """Raise a RequestError when any problem was found."""
     if problems:

@@ -31,7 +31,7 @@ from weakref import WeakKeyDictionary
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from engine.errors import Code, Problem, RequestError
+from engine.errors import ECHO_CHARS, Code, Problem, RequestError, echo
 from service import fastload
 
 MAX_BATCH = 256
@@ -364,8 +364,9 @@ _VERBATIM = frozenset({"options", "body"})
 
 
 def escape(segment: str | int) -> str:
-    """One JSON-pointer segment (RFC 6901 escaping, then what a URI fragment cannot hold)."""
-    text = str(segment).replace("~", "~0").replace("/", "~1")
+    """One JSON-pointer segment (RFC 6901 escaping, then what a URI fragment cannot hold);
+    a member name is named by its first `ECHO_CHARS` characters (pointers stay short)."""
+    text = str(segment)[:ECHO_CHARS].replace("~", "~0").replace("/", "~1")
     return "".join(c if c.isalnum() or c in "-._~!$&'()*+,;=:@" else
                    "".join(f"%{b:02X}" for b in c.encode()) for c in text)
 
@@ -397,7 +398,7 @@ def _leaf(messages: list[Any], pointer: str, key: str | int, label: str, value: 
         if message == UNKNOWN_MESSAGE:
             known = ", ".join(schema.fields) if schema is not None else ""
             out.append(Problem(Code.INVALID_FIELD, pointer,
-                               f"unknown member {label!r}; known members here: {known}"))
+                               f"unknown member {echo(label)}; known members here: {known}"))
         elif value is None and isinstance(key, str):  # absent or null: null counts as absent
             out.append(Problem(Code.MISSING_FIELD, pointer, f"{label} {message}"))
         else:
