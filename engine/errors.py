@@ -25,12 +25,16 @@ class Code(StrEnum):
 
     @property
     def precedence(self) -> int:
-        return list(Code).index(self)
+        return _PRECEDENCE[self]
 
     @property
     def is_hand_problem(self) -> bool:
         """Tiles that cannot be a hand (``invalid-hand``) rather than a malformed request."""
         return self.precedence >= Code.INVALID_TILE.precedence
+
+
+_PRECEDENCE = {code: i for i, code in enumerate(Code)}
+"""Each code's place in the order (sorting a 422's problems looks it up for each)."""
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,10 @@ def _show(value: Any) -> str:
     return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + "…"
 
 
+UNKNOWN_LISTED = 4
+"""Unknown option names named one by one; more are one problem that counts them."""
+
+
 def resolve(specs: Sequence[OptionSpec], given: Mapping[str, Any],
             extra_problems: Sequence[Problem] = ()) -> dict[str, Any]:
     """The effective options: ``given`` checked against ``specs``, defaults filled in.
@@ -86,10 +90,17 @@ def resolve(specs: Sequence[OptionSpec], given: Mapping[str, Any],
     The result keeps the declaration order, so answers list options in a fixed order.
     """
     known = {s.name: s for s in specs}
-    problems = [invalid_option(f"#/options/{name}",
-                               f"unknown option {echo(name)} for this variant; known: "
-                               f"{', '.join(known)}")
-                for name in given if name not in known]
+    unknown = [name for name in given if name not in known]
+    if len(unknown) > UNKNOWN_LISTED:  # counted, not named one by one
+        shown = ", ".join(echo(name) for name in unknown[:UNKNOWN_LISTED])
+        problems = [invalid_option("#/options", f"{len(unknown):,} unknown options for this "
+                                                f"variant ({shown}, …); known: "
+                                                f"{', '.join(known)}")]
+    else:
+        problems = [invalid_option(f"#/options/{name}",
+                                   f"unknown option {echo(name)} for this variant; known: "
+                                   f"{', '.join(known)}")
+                    for name in unknown]
     effective: dict[str, Any] = {}
     for spec in specs:
         value = given.get(spec.name)

@@ -12,22 +12,24 @@ so that any body up to the size limit is read in bounded time:
 * Python's ``json`` accepts ``NaN``, ``Infinity`` and ``1e999`` (→ inf): the parse hooks
   refuse them.
 * Duplicate keys: an ``object_pairs_hook`` (a Python call per object). A body with more
-  objects than any valid request holds (counted as ``{`` bytes: no valid string contains
-  one) skips it — such a body is refused by its sizes (service/limits.py) anyway, and the
-  hook would be its largest cost.
+  objects or members than any valid request holds (counted as ``{`` and ``:`` characters:
+  no valid string contains one) skips it — such a body is refused by its sizes
+  (service/limits.py) or its strings anyway, and the hook would be its largest cost.
 * A lone surrogate decodes to a ``str`` that cannot be written as UTF-8 (every answer echoing
   it would fail): only a ``\\uD8xx``–``\\uDFxx`` escape makes one (strict UTF-8 decoding
   refuses encoded surrogates), so the parsed data is searched only when the text has one,
   and the answer names where the surrogate is.
 * Nesting is measured on the text, against the deepest valid body of the endpoint (the
   schemas say how deep that is), so that ``[[["1m"]]]`` where a tile list belongs is a 400
-  and ``[5]`` (right depth, wrong type) stays a 422. Each pass of one regular expression
-  removes the innermost level of brackets; what is left after ``max_depth`` passes is
-  deeper.
+  and ``[5]`` (right depth, wrong type) stays a 422. With the strings taken out and both
+  kinds of bracket written alike (the parser has checked they match), each pass of
+  ``str.replace("()", "")`` removes exactly the innermost level (it does not rescan what a
+  removal joins); what is left after ``max_depth`` passes is deeper.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import re
@@ -39,8 +41,9 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 from service.errors import bad_json
 
 MAX_CHECKED_OBJECTS = 32_768
-"""Bodies with at most this many objects are checked for duplicate keys: more than a full
-batch of the richest valid bodies holds (256 items of at most ~30 objects each)."""
+"""Bodies with at most this many objects and members are checked for duplicate keys: more
+than a full batch of the richest valid bodies holds (256 items of at most ~30 objects and
+~80 members each)."""
 
 _BOMS = ((b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"),
          (b"\xfe\xff", "UTF-16BE"), (b"\xff\xfe", "UTF-16LE"))
@@ -48,7 +51,9 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_INNERMOST = re.compile(r"\[\]|\{\}")
+_ONE_KIND = str.maketrans("[]{}", "()()")
+_ASCII_NOT_BRACKET = str.maketrans("", "", "".join(chr(c) for c in range(128)
+                                                   if chr(c) not in "[]{}"))
 _ECHO = 24
 """Characters of a string the 400 detail shows."""
 
@@ -98,7 +103,10 @@ def parse_body(request: Request, max_depth: int) -> tuple[Any, bool]:
     if not raw.strip():
         raise bad_json("the body is empty: send a JSON object")
     text = decode(raw)
-    hook = _unique_keys if text.count("{") <= MAX_CHECKED_OBJECTS else None
+    plausible = max(text.count("{"), text.count(":")) <= MAX_CHECKED_OBJECTS
+    hook = _unique_keys if plausible else None
+    collecting = gc.isenabled()
+    gc.disable()  # parsing makes no cycles; collections during it cost 10× the parse
     try:
         data = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float,
                           object_pairs_hook=hook)
@@ -112,6 +120,9 @@ def parse_body(request: Request, max_depth: int) -> tuple[Any, bool]:
         raise bad_json(f"the body is not valid JSON: {e}") from None
     except RecursionError:
         raise bad_json(f"the body nests deeper than {max_depth} levels") from None
+    finally:
+        if collecting:
+            gc.enable()
     if too_deep(text, max_depth):
         raise bad_json(f"the body nests deeper than any valid request ({max_depth} levels of "
                        "objects and arrays)")
@@ -177,12 +188,22 @@ def _other_encoding(raw: bytes) -> str | None:
 
 
 def too_deep(text: str, max_depth: int) -> bool:
-    """Whether the (valid JSON) text nests objects and arrays deeper than ``max_depth``."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    """Whether the (valid JSON) text nests objects and arrays deeper than ``max_depth``.
+
+    Outside strings JSON is ASCII, so deleting every ASCII character but the brackets
+    (``str.translate``, C speed) leaves the brackets and what strings hold; counted so, a
+    bracket inside a string can only make the body look deeper — and only then are the
+    strings taken out (a regular expression, slower) and the depth counted again."""
+    return (_deeper(_NOT_BRACKET.sub("", text.translate(_ASCII_NOT_BRACKET)), max_depth)
+            and _deeper(_STRING.sub("", text).translate(_ASCII_NOT_BRACKET), max_depth))
+
+
+def _deeper(brackets: str, max_depth: int) -> bool:
+    brackets = brackets.translate(_ONE_KIND)
     for _ in range(max_depth):
         if not brackets:
             return False
-        brackets = _INNERMOST.sub("", brackets)
+        brackets = brackets.replace("()", "")
     return bool(brackets)
 
 
@@ -192,22 +213,53 @@ def shown(text: str) -> str:
     return json.dumps(cut) + ("…" if len(text) > _ECHO else "")
 
 
+MAX_SEARCHED = 65_536
+"""Values searched for a lone surrogate's place: far more than any valid request holds."""
+
+
 def lone_surrogate(data: Any, pointer: str = "#") -> str | None:
-    """Where the first string holding a lone surrogate is, in document order, in words."""
-    stack: list[tuple[str, Any]] = [(pointer, data)]
+    """Where the first string holding a lone surrogate is, in document order, in words.
+
+    The search keeps each value's parent and key rather than its pointer (most values are
+    not the one), and gives up naming the place past `MAX_SEARCHED` values."""
+    # entries: (parent entry, key, value); the pointer is built for the one found only
+    stack: list[tuple[int, str | int, Any]] = [(-1, "", data)]
+    seen: list[tuple[int, str | int]] = []
     while stack:
-        pointer, value = stack.pop()
-        if isinstance(value, str):
+        parent, key, value = stack.pop()
+        if len(seen) + (len(value) if type(value) in _CONTAINERS else 0) >= MAX_SEARCHED:
+            return (f"a string past the first {MAX_SEARCHED:,} values of the body (far more "
+                    "than any valid request holds)")
+        here = len(seen)
+        seen.append((parent, key))
+        kind = type(value)
+        if kind is str:
             if _SURROGATE.search(value):
-                return f"the string {shown(value)} at {pointer}"
-        elif isinstance(value, dict):
-            for key in value:
-                if _SURROGATE.search(key):
-                    return f"the member name {shown(key)} in the object at {pointer}"
-            stack.extend((f"{pointer}/{_segment(k)}", v) for k, v in reversed(value.items()))
-        elif isinstance(value, list):
-            stack.extend((f"{pointer}/{i}", v) for i, v in reversed(list(enumerate(value))))
+                return f"the string {shown(value)} at {_pointer(seen, here, pointer)}"
+        elif kind is dict:
+            for name in value:
+                if _SURROGATE.search(name):
+                    return (f"the member name {shown(name)} in the object at "
+                            f"{_pointer(seen, here, pointer)}")
+            stack.extend((here, k, v) for k, v in reversed(value.items())
+                         if type(v) in _SEARCHED)
+        elif kind is list:
+            stack.extend((here, i, v) for i, v in reversed(list(enumerate(value)))
+                         if type(v) in _SEARCHED)
     return None
+
+
+_SEARCHED = frozenset({str, dict, list})
+_CONTAINERS = frozenset({dict, list})
+
+
+def _pointer(seen: list[tuple[int, str | int]], at: int, root: str) -> str:
+    segments = []
+    while at > 0:
+        parent, key = seen[at]
+        segments.append(_segment(key) if isinstance(key, str) else str(key))
+        at = parent
+    return "/".join([root, *reversed(segments)])
 
 
 def _segment(key: str) -> str:

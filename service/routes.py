@@ -29,7 +29,7 @@ import engine
 from engine.errors import RequestError
 from engine.variants.base import Operation as EngineOperation
 from engine.variants.base import Variant
-from service import errors, jsonbody, limits, mapping, metrics, schemas
+from service import budget, errors, jsonbody, limits, mapping, metrics, schemas
 
 log = logging.getLogger("hupai")
 JSON = "application/json"
@@ -154,6 +154,21 @@ def batch_item(ops: Mapping[tuple[str, str], Operation], registry: Mapping[str, 
         return errors.encode({"status": 500, "body": errors.internal_error_body()})
 
 
+def over_budget(items: list[Any]) -> None:
+    """The 422 for a batch whose items weigh more than its work budget (service/budget.py),
+    before any item runs."""
+    weight = budget.batch_weight(items)
+    if weight > budget.BUDGET:
+        metrics.validation_failure("-", "batch", "batch_over_budget")
+        detail = (f"the items weigh {weight:,}, over the batch's work budget of "
+                  f"{budget.BUDGET:,}: send them in smaller batches (each operation's weight "
+                  "is in openapi.yaml, POST /v1/batch)")
+        raise errors.HttpProblem(422, f"#/requests: {detail}", "validation-error",
+                                 code="batch_over_budget",
+                                 errors=[{"pointer": "#/requests", "detail": detail}],
+                                 budget=budget.BUDGET, weight=weight)
+
+
 def surrogate_items(data: Any) -> dict[int, errors.HttpProblem]:
     """A lone surrogate outside the items is the batch's 400; in an item, that item's 400 —
     returned by index, the item replaced by a placeholder the envelope schema passes."""
@@ -212,14 +227,15 @@ def install(app: Flask, registry: Mapping[str, Variant]) -> dict[tuple[str, str]
 
     def batch_view() -> Response:
         data, escaped = read_body("-", "batch", batch_depth, jsonbody.parse_body)
-        refused = surrogate_items(data) if escaped else {}
         try:
             limits.check(data, limits.BATCH)
+            refused = surrogate_items(data) if escaped else {}
             envelope = load_envelope(data)
         except RequestError as e:
             metrics.validation_failure("-", "batch", e.code.value)
             raise
         items: list[Any] = envelope["requests"]
+        over_budget(items)
         for i, problem in refused.items():
             items[i] = problem
         times = metrics.EngineTimes()

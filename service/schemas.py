@@ -36,6 +36,9 @@ from service import fastload
 
 MAX_BATCH = 256
 UNKNOWN_MESSAGE = "unknown member"
+UNKNOWN_LISTED = 4
+"""Unknown members of one object, wrong entries of one tile list, named one by one; more
+are one problem that counts them."""
 
 
 # --- fields ------------------------------------------------------------------------------------
@@ -73,10 +76,13 @@ class Tiles(fields.Field[Any]):
         if isinstance(value, str):
             return value
         if isinstance(value, list):
-            bad = {i: [self.error_messages["item"]] for i, v in enumerate(value)
-                   if not isinstance(v, str)}
+            bad = [i for i, v in enumerate(value) if not isinstance(v, str)]
+            if len(bad) > UNKNOWN_LISTED:  # counted, not named one by one
+                shown = ", ".join(map(str, bad[:UNKNOWN_LISTED]))
+                raise ValidationError(f"has {len(bad)} entries that are not tile codes (items "
+                                      f"{shown}, …): each must be a string such as \"5p\"")
             if bad:
-                raise ValidationError(bad)
+                raise ValidationError({i: [self.error_messages["item"]] for i in bad})
             return value
         raise self.make_error("invalid")
 
@@ -377,6 +383,16 @@ def problems(errors: Any, data: Any, schema: Schema | None, pointer: str = "#",
     if isinstance(errors, list):  # messages about the object at ``pointer`` itself
         return [Problem(Code.INVALID_FIELD, pointer, f"{name} {m}") for m in errors]
     found: list[Problem] = []
+    unknown = [k for k, sub in errors.items() if sub == [UNKNOWN_MESSAGE]]
+    if len(unknown) > UNKNOWN_LISTED:  # counted, not named one by one, in document order
+        if isinstance(data, dict):
+            unknown = [k for k in data if k in set(unknown)]
+        known = ", ".join(schema.fields) if schema is not None else ""
+        shown = ", ".join(echo(k) for k in unknown[:UNKNOWN_LISTED])
+        found.append(Problem(Code.INVALID_FIELD, pointer,
+                             f"{name} has {len(unknown):,} unknown members ({shown}, …); "
+                             f"known members here: {known}"))
+        errors = {k: v for k, v in errors.items() if v != [UNKNOWN_MESSAGE]}
     for key, sub in errors.items():
         if key == "_schema":
             found.extend(problems(sub, data, schema, pointer, name))

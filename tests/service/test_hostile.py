@@ -87,19 +87,41 @@ def test_members_and_option_names_are_counted_not_listed(client, body, pointer):
 
 
 def test_at_most_20_problems_listed_and_errors_omitted_says_how_many_more(client):
-    # 56 entries that are not strings: 56 problems, 20 listed
-    r = client.post("/v1/toy/win", json={"hand": [1] * 56, "win_tile": "5m"})
+    # 16 melds without type or tiles: 32 missing_field problems, 20 listed
+    r = client.post("/v1/toy/win", json={"hand": "1m", "win_tile": "5m", "melds": [{}] * 16})
     body = problem(r)
     assert r.status_code == 422 and len(body["errors"]) == 20
-    assert body["errors_omitted"] == 36
-    assert "36 not listed" in body["detail"]
+    assert body["errors_omitted"] == 12
+    assert "12 not listed" in body["detail"]
     assert list(body)[-2:] == ["errors", "errors_omitted"]
 
 
-def test_20_problems_have_no_errors_omitted(client):
-    r = client.post("/v1/toy/win", json={"hand": [1] * 20, "win_tile": "5m"})
+def test_10_melds_20_problems_have_no_errors_omitted(client):
+    r = client.post("/v1/toy/win", json={"hand": "1m", "win_tile": "5m", "melds": [{}] * 10})
     body = problem(r)
     assert len(body["errors"]) == 20 and "errors_omitted" not in body
+
+
+def test_wrong_entries_of_a_tile_list_past_four_are_counted(client):
+    r = client.post("/v1/toy/win", json={"hand": [1] * 5, "win_tile": "5m"})
+    assert problem(r)["errors"] == [{"pointer": "#/hand", "detail": (
+        'hand has 5 entries that are not tile codes (items 0, 1, 2, 3, …): each must be a '
+        'string such as "5p"')}]
+    r = client.post("/v1/toy/win", json={"hand": [1] * 4, "win_tile": "5m"})
+    assert [e["pointer"] for e in problem(r)["errors"]] == [f"#/hand/{i}" for i in range(4)]
+
+
+def test_unknown_members_and_options_past_four_are_counted(client):
+    r = client.post("/v1/toy/win", json={"hand": "1m", "win_tile": "5m",
+                                         **{f"x{i}": 1 for i in range(5)}})
+    [only] = problem(r)["errors"]
+    assert only["pointer"] == "#" and only["detail"].startswith(
+        "the body has 5 unknown members ('x0', 'x1', 'x2', 'x3', …)")
+    r = client.post("/v1/toy/win", json={"hand": "1m", "win_tile": "5m",
+                                         "options": {f"o{i}": 1 for i in range(5)}})
+    [only] = [e for e in problem(r)["errors"] if e["pointer"].startswith("#/options")]
+    assert only["pointer"] == "#/options" and only["detail"].startswith(
+        "5 unknown options for this variant ('o0', 'o1', 'o2', 'o3', …)")
 
 
 @pytest.mark.parametrize("body", [
@@ -265,3 +287,10 @@ def test_a_chunked_body_the_server_cannot_decode_is_a_400(client):
                                        "wsgi.input_terminated": True})
     body = problem(r)
     assert r.status_code == 400 and "chunked body cannot be read" in body["detail"]
+
+
+def test_a_lone_surrogate_past_what_any_request_holds_is_a_400_without_its_place(client):
+    data = '{"hand":[' + "1," * 70_000 + '"\\ud800"],"win_tile":"5m"}'
+    r = post(client, "/v1/toy/win", data)
+    body = problem(r)
+    assert r.status_code == 400 and "past the first 65,536 values" in body["detail"]
