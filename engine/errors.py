@@ -33,7 +33,7 @@ class Code(StrEnum):
 
     @property
     def precedence(self) -> int:
-        return list(Code).index(self)
+        return _PRECEDENCE[self]
 
     @property
     def is_hand_problem(self) -> bool:
@@ -44,6 +44,10 @@ class Code(StrEnum):
     def is_record_problem(self) -> bool:
         """A ``settle`` record that cannot have happened (``invalid-record``)."""
         return self.precedence >= Code.SEAT_LEFT.precedence
+
+
+_PRECEDENCE = {code: i for i, code in enumerate(Code)}
+"""Each code's place in the order (sorting a 422's problems looks it up for each)."""
 
 
 @dataclass(frozen=True)
@@ -70,10 +74,27 @@ class RequestError(Exception):
         return self.problems[0].code
 
 
+ECHO_CHARS = 24
+"""Characters of a caller's value a detail echoes: a bad token in a 1 MB hand must not come
+back whole."""
+
+
+UNKNOWN_LISTED = 4
+"""Unknown names (members, options, bad list entries) named one by one; more are one problem
+that counts them."""
+
+
+def echo(value: object) -> str:
+    """``repr`` of a caller's value as a detail shows it: cut to a short prefix."""
+    text = repr(value)
+    return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + "…"
+
+
 def pointer_segment(segment: str | int) -> str:
     """One JSON-pointer segment (RFC 6901 escaping, then what a URI fragment cannot hold), so
-    that a member name a caller made up (a newline, a slash) still gives a valid pointer."""
-    text = str(segment).replace("~", "~0").replace("/", "~1")
+    that a member name a caller made up (a newline, a slash) still gives a valid pointer; a
+    name is named by its first `ECHO_CHARS` characters, so that pointers stay short."""
+    text = str(segment)[:ECHO_CHARS].replace("~", "~0").replace("/", "~1")
     return "".join(c if c.isalnum() or c in "-._~!$&'()*+,;=:@" else
                    "".join(f"%{b:02X}" for b in c.encode()) for c in text)
 

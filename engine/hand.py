@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine import tiles as T
-from engine.errors import Code, Problem, RequestError, invalid_tile, missing_field
+from engine.errors import Code, Problem, RequestError, echo, invalid_tile, missing_field
 from engine.tiles import Tile
 
 
@@ -176,7 +176,8 @@ def parse_request(data: Mapping[str, Any]) -> Request:
         try:
             return T.from_code(value)
         except T.TileParseError:
-            problems.append(invalid_tile(pointer, f"{value!r} is not a tile code such as 5p or 7z"))
+            problems.append(invalid_tile(pointer,
+                                         f"{echo(value)} is not a tile code such as 5p or 7z"))
             return None
 
     concealed = tiles_at(data.get("hand"), "#/hand")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine.errors import Problem, RequestError, invalid_option
+from engine.errors import ECHO_CHARS, UNKNOWN_LISTED, Problem, RequestError, echo, invalid_option
 
 
 class OptionType(StrEnum):
@@ -52,9 +52,9 @@ class OptionSpec:
             allowed = ", ".join(_show(c) for c in self.choices)
             return f"{self.name} must be one of {allowed}; got {_show(value)}"
         if self.minimum is not None and value < self.minimum:
-            return f"{self.name} must be at least {self.minimum}; got {value}"
+            return f"{self.name} must be at least {self.minimum}; got {_show(value)}"
         if self.maximum is not None and value > self.maximum:
-            return f"{self.name} must be at most {self.maximum}; got {value}"
+            return f"{self.name} must be at most {self.maximum}; got {_show(value)}"
         return None
 
     def _type_words(self) -> str:
@@ -73,8 +73,9 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
-    return str(value)
+        return f'"{value}"' if len(value) <= ECHO_CHARS else f'"{value[:ECHO_CHARS]}…"'
+    text = str(value)
+    return text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + "…"
 
 
 def resolve(specs: Sequence[OptionSpec], given: Mapping[str, Any],
@@ -85,10 +86,17 @@ def resolve(specs: Sequence[OptionSpec], given: Mapping[str, Any],
     The result keeps the declaration order, so answers list options in a fixed order.
     """
     known = {s.name: s for s in specs}
-    problems = [invalid_option(f"#/options/{name}",
-                               f"unknown option {name!r} for this variant; known: "
-                               f"{', '.join(known)}")
-                for name in given if name not in known]
+    unknown = [name for name in given if name not in known]
+    if len(unknown) > UNKNOWN_LISTED:  # counted, not named one by one
+        shown = ", ".join(echo(name) for name in unknown[:UNKNOWN_LISTED])
+        problems = [invalid_option("#/options", f"{len(unknown):,} unknown options for this "
+                                                f"variant ({shown}, …); known: "
+                                                f"{', '.join(known)}")]
+    else:
+        problems = [invalid_option(f"#/options/{name}",
+                                   f"unknown option {echo(name)} for this variant; known: "
+                                   f"{', '.join(known)}")
+                    for name in unknown]
     effective: dict[str, Any] = {}
     for spec in specs:
         value = given.get(spec.name)

@@ -23,6 +23,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from engine.errors import echo
+
 Tile = int
 """A tile kind, 0..33."""
 
@@ -38,7 +40,7 @@ class TileParseError(ValueError):
     """A tile token that is not a tile: names the token and where it starts."""
 
     def __init__(self, token: str, position: int, why: str) -> None:
-        super().__init__(f"cannot read {token!r} at position {position}: {why}")
+        super().__init__(f"cannot read {echo(token)} at position {position}: {why}")
         self.token = token
         self.position = position
         self.why = why

@@ -21,11 +21,12 @@ the HTTP reason phrase as title, as RFC 9457 §4.2.1 asks.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from http import HTTPStatus
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask, Response, g, request
 from werkzeug.exceptions import HTTPException
@@ -38,6 +39,7 @@ TYPE_BASE = "urn:hupai:problem:"
 ABOUT_BLANK = "about:blank"
 
 log = logging.getLogger("hupai")
+E = TypeVar("E", bound=Exception)
 
 # type name -> title; the names are the ones API.md's error table ends in.
 TITLES: Mapping[str, str] = {
@@ -82,8 +84,12 @@ def problem_body(status: int, type_: str, title: str, detail: str,
 
 
 def encode(body: Mapping[str, Any]) -> bytes:
-    """Compact UTF-8 JSON, members in insertion order: the same body gives the same bytes."""
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    """Compact UTF-8 JSON, members in insertion order: the same body gives the same bytes.
+
+    A lone surrogate (which the body reader refuses, so only a bug can bring one here) is
+    written as its JSON escape rather than failing the answer."""
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode(
+        "utf-8", "backslashreplace")
 
 
 def problem_response(status: int, body: Mapping[str, Any],
@@ -122,21 +128,47 @@ def unauthorized(detail: str) -> HttpProblem:
 # --- 422 ---------------------------------------------------------------------------------------
 
 
+MAX_LISTED = 20
+"""Problems a 422 lists (API.md, Errors); ``errors_omitted`` counts the rest."""
+MAX_POINTER = 200
+MAX_DETAIL = 600
+"""Characters of a pointer and of a detail a 422 shows: the places that echo a value cut it
+to a short prefix already; this bounds what any other could add."""
+
+
 def request_error_body(e: RequestError) -> dict[str, Any]:
-    """A RequestError as a 422 body: ``code`` the first problem's, every problem listed."""
+    """A RequestError as a 422 body: ``code`` the first problem's, the first `MAX_LISTED`
+    problems listed and the number of the others in ``errors_omitted``."""
     code = e.code
     name = ("invalid-record" if code.is_record_problem else
             "invalid-hand" if code.is_hand_problem else "validation-error")
-    return problem_body(
-        422, type_uri(name), TITLES[name], _summary(e.problems), code=code.value,
-        errors=[{"pointer": p.pointer, "detail": p.detail} for p in e.problems])
+    listed = e.problems[:MAX_LISTED]
+    omitted = len(e.problems) - len(listed)
+    extra: dict[str, Any] = {"code": code.value, "errors": [
+        {"pointer": cut(p.pointer, MAX_POINTER), "detail": cut(p.detail, MAX_DETAIL)}
+        for p in listed]}
+    if omitted:
+        extra["errors_omitted"] = omitted
+    return problem_body(422, type_uri(name), TITLES[name], _summary(e.problems, omitted),
+                        **extra)
 
 
-def _summary(problems: Sequence[Problem]) -> str:
+def _summary(problems: Sequence[Problem], omitted: int) -> str:
     first = problems[0]
     more = len(problems) - 1
-    tail = f" (and {more} more problem{'s' if more > 1 else ''}: see errors)" if more else ""
-    return f"{first.pointer}: {first.detail}{tail}"
+    head = f"{cut(first.pointer, MAX_POINTER)}: {cut(first.detail, MAX_DETAIL)}"
+    if not more:
+        return head
+    s = "s" if more > 1 else ""
+    if not omitted:
+        return f"{head} (and {more} more problem{s}: see errors)"
+    return (f"{head} (and {more} more problems: {more - omitted} more in errors, "
+            f"{omitted} not listed: errors_omitted)")
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis saying it was."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 # --- werkzeug's HTTP errors --------------------------------------------------------------------
@@ -159,8 +191,10 @@ def _http_detail(e: HTTPException, response: BaseResponse) -> str:
 
 
 def handle_http_exception(e: HTTPException) -> BaseResponse:
-    response = e.get_response()  # keeps Allow (405) and any other header werkzeug set
     code = e.code or 500
+    if code == 500:  # Flask's InternalServerError: our body, which quotes the request id
+        return problem_response(500, internal_error_body())
+    response = e.get_response()  # keeps Allow (405) and any other header werkzeug set
     body = problem_body(code, ABOUT_BLANK, HTTPStatus(code).phrase, _http_detail(e, response))
     response.set_data(encode(body))
     response.mimetype = PROBLEM_MIMETYPE
@@ -190,9 +224,26 @@ def _handle_exception(e: Exception) -> BaseResponse:
     return problem_response(500, internal_error_body())
 
 
+def _never_raising(handler: Callable[[E], BaseResponse]) -> Callable[[E], BaseResponse]:
+    """``handler``, answering a 500 that quotes the request id (and logging it) should it
+    raise itself: Flask's own fallback would log and answer without the id."""
+
+    @functools.wraps(handler)
+    def guarded(e: E) -> BaseResponse:
+        try:
+            return handler(e)
+        except Exception:
+            log.exception("the error handler for %s failed in %s %s (request id %s)",
+                          type(e).__name__, request.method, request.path,
+                          getattr(g, "request_id", "-"))
+            return problem_response(500, internal_error_body())
+
+    return guarded
+
+
 def register(app: Flask) -> None:
     """Install the handlers: every error the app answers is a problem+json body."""
-    app.register_error_handler(HTTPException, handle_http_exception)
-    app.register_error_handler(HttpProblem, _handle_problem)
-    app.register_error_handler(RequestError, _handle_request_error)
-    app.register_error_handler(Exception, _handle_exception)
+    app.register_error_handler(HTTPException, _never_raising(handle_http_exception))
+    app.register_error_handler(HttpProblem, _never_raising(_handle_problem))
+    app.register_error_handler(RequestError, _never_raising(_handle_request_error))
+    app.register_error_handler(Exception, _never_raising(_handle_exception))

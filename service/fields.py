@@ -11,6 +11,8 @@ from typing import Any, ClassVar
 
 from marshmallow import ValidationError, fields
 
+from engine.errors import UNKNOWN_LISTED
+
 
 class StrictBoolean(fields.Boolean):
     """``true``/``false`` only (marshmallow's Boolean also takes ``"yes"`` and ``1``)."""
@@ -44,10 +46,13 @@ class Tiles(fields.Field[Any]):
         if isinstance(value, str):
             return value
         if isinstance(value, list):
-            bad = {i: [self.error_messages["item"]] for i, v in enumerate(value)
-                   if not isinstance(v, str)}
+            bad = [i for i, v in enumerate(value) if not isinstance(v, str)]
+            if len(bad) > UNKNOWN_LISTED:  # counted, not named one by one
+                shown = ", ".join(map(str, bad[:UNKNOWN_LISTED]))
+                raise ValidationError(f"has {len(bad)} entries that are not tile codes (items "
+                                      f"{shown}, …): each must be a string such as \"5p\"")
             if bad:
-                raise ValidationError(bad)
+                raise ValidationError({i: [self.error_messages["item"]] for i in bad})
             return value
         raise self.make_error("invalid")
 

@@ -1,23 +1,61 @@
 """Reading a request body as strict JSON, before any schema sees it.
 
-API.md: a body that is not ``application/json`` is a 415; over the size limit a 413; not JSON,
-or JSON with ``NaN``/``Infinity`` or nested deeper than the schema, a 400. Python's ``json``
-accepts ``NaN``, ``Infinity`` and ``1e999`` (→ inf) by default, so the parse hooks refuse
-them; nesting is measured after parsing against the deepest valid body of the endpoint (the
-schemas say how deep that is), so that ``[[["1m"]]]`` where a tile list belongs is a 400 and
-``[5]`` (right depth, wrong type) stays a 422.
+API.md: a body that is not ``application/json`` is a 415; over the size limit a 413 (also a
+chunked one, whose length is only known once read); a chunked body that cannot be read (a
+chunk size ``zz``) a 400; not UTF-8 (UTF-16 and UTF-32 are named), not JSON, JSON with
+``NaN``/``Infinity``, a lone surrogate (``"\\ud800"``), a duplicate key, or nesting deeper
+than the schema, a 400.
+
+Why each check is where it is — every one costs at most a few C-speed passes over the bytes,
+so that any body up to the size limit is read in bounded time:
+
+* Python's ``json`` accepts ``NaN``, ``Infinity`` and ``1e999`` (→ inf): the parse hooks
+  refuse them.
+* Duplicate keys: an ``object_pairs_hook`` (a Python call per object). A body with more
+  objects or members than any valid request holds (counted as ``{`` and ``:`` characters:
+  no valid string contains one) skips it — such a body is refused by its sizes
+  (service/limits.py) or its strings anyway, and the hook would be its largest cost.
+* A lone surrogate decodes to a ``str`` that cannot be written as UTF-8 (every answer echoing
+  it would fail): only a ``\\uD8xx``–``\\uDFxx`` escape makes one (strict UTF-8 decoding
+  refuses encoded surrogates), so the parsed data is searched only when the text has one,
+  and the answer names where the surrogate is.
+* Nesting is measured on the text, against the deepest valid body of the endpoint (the
+  schemas say how deep that is), so that ``[[["1m"]]]`` where a tile list belongs is a 400
+  and ``[5]`` (right depth, wrong type) stays a 422. With the strings taken out and both
+  kinds of bracket written alike (the parser has checked they match), each pass of
+  ``str.replace("()", "")`` removes exactly the innermost level (it does not rescan what a
+  removal joins); what is left after ``max_depth`` passes is deeper.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import math
+import re
 from typing import Any, NoReturn
 
 from flask import Request
-from werkzeug.exceptions import UnsupportedMediaType
+from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from service.errors import bad_json
+
+MAX_CHECKED_OBJECTS = 32_768
+"""Bodies with at most this many objects and members are checked for duplicate keys: more
+than a full batch of the richest valid bodies holds (256 items of at most ~30 objects and
+~80 members each)."""
+
+_BOMS = ((b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"),
+         (b"\xfe\xff", "UTF-16BE"), (b"\xff\xfe", "UTF-16LE"))
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_ONE_KIND = str.maketrans("[]{}", "()()")
+_ASCII_NOT_BRACKET = str.maketrans("", "", "".join(chr(c) for c in range(128)
+                                                   if chr(c) not in "[]{}"))
+_ECHO = 24
+"""Characters of a string the 400 detail shows."""
 
 
 def _reject_constant(name: str) -> NoReturn:
@@ -31,17 +69,50 @@ def _finite_float(text: str) -> float:
     return value
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return found
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
 def read_json(request: Request, max_depth: int) -> Any:
     """The parsed body; raises the 415, 413 (from werkzeug) or 400 problem otherwise."""
+    data, escaped = parse_body(request, max_depth)
+    if escaped:
+        refuse_lone_surrogate(data)
+    return data
+
+
+def parse_body(request: Request, max_depth: int) -> tuple[Any, bool]:
+    """The parsed body and whether it may hold a lone surrogate (the caller looks for it:
+    a batch answers one in an item as that item's 400); the 415, 413 or 400 otherwise."""
     if request.mimetype != "application/json":
         raise UnsupportedMediaType()
-    raw = request.get_data(cache=False)  # 413 here when over MAX_CONTENT_LENGTH
+    raw = read_bytes(request)
     if not raw.strip():
         raise bad_json("the body is empty: send a JSON object")
+    text = decode(raw)
+    plausible = max(text.count("{"), text.count(":")) <= MAX_CHECKED_OBJECTS
+    hook = _unique_keys if plausible else None
+    collecting = gc.isenabled()
+    gc.disable()  # parsing makes no cycles; collections during it cost 10× the parse
     try:
-        data = json.loads(raw, parse_constant=_reject_constant, parse_float=_finite_float)
-    except UnicodeDecodeError:
-        raise bad_json("the body is not valid UTF-8 JSON") from None
+        data = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float,
+                          object_pairs_hook=hook)
+    except _DuplicateKey as e:
+        raise bad_json(f"the body has the member {shown(e.key)} twice in one object; send "
+                       "each member once") from None
     except json.JSONDecodeError as e:
         raise bad_json(f"the body is not valid JSON: {e.msg} at line {e.lineno} column "
                        f"{e.colno}") from None
@@ -49,29 +120,147 @@ def read_json(request: Request, max_depth: int) -> Any:
         raise bad_json(f"the body is not valid JSON: {e}") from None
     except RecursionError:
         raise bad_json(f"the body nests deeper than {max_depth} levels") from None
-    depth = nesting_depth(data, max_depth + 1)
-    if depth > max_depth:
+    finally:
+        if collecting:
+            gc.enable()
+    if too_deep(text, max_depth):
         raise bad_json(f"the body nests deeper than any valid request ({max_depth} levels of "
                        "objects and arrays)")
-    return data
+    return data, _SURROGATE_ESCAPE.search(text) is not None
 
 
-def nesting_depth(value: Any, stop: int) -> int:
-    """Levels of objects/arrays in ``value`` (a scalar is 0), counting no further than stop."""
-    depth = 0
-    level = [value]
-    while depth < stop:
-        children: list[Any] = []
-        found = False
-        for item in level:
-            if isinstance(item, dict):
-                children.extend(item.values())
-                found = True
-            elif isinstance(item, list):
-                children.extend(item)
-                found = True
-        if not found:
-            break
-        depth += 1
-        level = children
-    return depth
+def refuse_lone_surrogate(value: Any, pointer: str = "#") -> None:
+    """The 400 for a lone surrogate in ``value`` (at ``pointer`` in the body), if it has one."""
+    where = lone_surrogate(value, pointer)
+    if where is not None:
+        raise bad_json(f"the body holds a lone surrogate (an unpaired \\ud800–\\udfff "
+                       f"escape) in {where}; JSON text must be valid Unicode")
+
+
+def read_bytes(request: Request) -> bytes:
+    """The body's bytes. A chunked body (no Content-Length) is read to one byte past the
+    limit, so that a body over it is a 413 — werkzeug's own read stops at the limit and
+    hands back a truncated body — and a chunk the server cannot decode is a 400."""
+    limit = request.max_content_length
+    stream = request.environ.get("wsgi.input")
+    if (request.content_length is not None or limit is None or stream is None
+            or not request.environ.get("wsgi.input_terminated")):
+        return request.get_data(cache=False)  # 413 here when Content-Length is over the limit
+    try:
+        raw: bytes = stream.read(limit + 1)
+    except Exception as e:  # the server's chunk decoder: gunicorn's ParseException, OSError…
+        raise bad_json(f"the chunked body cannot be read: {str(e)[:80]}") from None
+    if len(raw) > limit:
+        raise RequestEntityTooLarge()
+    return raw
+
+
+def decode(raw: bytes) -> str:
+    """The body as text: UTF-8 (a leading byte order mark allowed, as RFC 8259 §8.1 lets a
+    parser do); UTF-16 and UTF-32 are recognised (by their byte order mark or the zero bytes
+    of an ASCII first character, RFC 4627 §3) and named."""
+    found = _other_encoding(raw)
+    if found is not None:
+        raise bad_json(f"the body is {found}; send it as UTF-8")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise bad_json(f"the body is not valid UTF-8 JSON (byte {e.start}: "
+                       f"{raw[e.start:e.start + 4]!r})") from None
+
+
+def _other_encoding(raw: bytes) -> str | None:
+    for bom, name in _BOMS:
+        if raw.startswith(bom):
+            return name
+    head = raw[:4]
+    if len(head) == 4:
+        if head[:3] == b"\x00\x00\x00":
+            return "UTF-32BE"
+        if head[1:] == b"\x00\x00\x00":
+            return "UTF-32LE"
+    if len(head) >= 2:
+        if head[0] == 0:
+            return "UTF-16BE"
+        if head[1] == 0:
+            return "UTF-16LE"
+    return None
+
+
+def too_deep(text: str, max_depth: int) -> bool:
+    """Whether the (valid JSON) text nests objects and arrays deeper than ``max_depth``.
+
+    Outside strings JSON is ASCII, so deleting every ASCII character but the brackets
+    (``str.translate``, C speed) leaves the brackets and what strings hold; counted so, a
+    bracket inside a string can only make the body look deeper — and only then are the
+    strings taken out (a regular expression, slower) and the depth counted again."""
+    return (_deeper(_NOT_BRACKET.sub("", text.translate(_ASCII_NOT_BRACKET)), max_depth)
+            and _deeper(_STRING.sub("", text).translate(_ASCII_NOT_BRACKET), max_depth))
+
+
+def _deeper(brackets: str, max_depth: int) -> bool:
+    brackets = brackets.translate(_ONE_KIND)
+    for _ in range(max_depth):
+        if not brackets:
+            return False
+        brackets = brackets.replace("()", "")
+    return bool(brackets)
+
+
+def shown(text: str) -> str:
+    """A string as a 400 detail shows it: quoted, escaped, cut to a short prefix."""
+    cut = text[:_ECHO]
+    return json.dumps(cut) + ("…" if len(text) > _ECHO else "")
+
+
+MAX_SEARCHED = 65_536
+"""Values searched for a lone surrogate's place: far more than any valid request holds."""
+
+
+def lone_surrogate(data: Any, pointer: str = "#") -> str | None:
+    """Where the first string holding a lone surrogate is, in document order, in words.
+
+    The search keeps each value's parent and key rather than its pointer (most values are
+    not the one), and gives up naming the place past `MAX_SEARCHED` values."""
+    # entries: (parent entry, key, value); the pointer is built for the one found only
+    stack: list[tuple[int, str | int, Any]] = [(-1, "", data)]
+    seen: list[tuple[int, str | int]] = []
+    while stack:
+        parent, key, value = stack.pop()
+        if len(seen) + (len(value) if type(value) in _CONTAINERS else 0) >= MAX_SEARCHED:
+            return (f"a string past the first {MAX_SEARCHED:,} values of the body (far more "
+                    "than any valid request holds)")
+        here = len(seen)
+        seen.append((parent, key))
+        kind = type(value)
+        if kind is str:
+            if _SURROGATE.search(value):
+                return f"the string {shown(value)} at {_pointer(seen, here, pointer)}"
+        elif kind is dict:
+            for name in value:
+                if _SURROGATE.search(name):
+                    return (f"the member name {shown(name)} in the object at "
+                            f"{_pointer(seen, here, pointer)}")
+            stack.extend((here, k, v) for k, v in reversed(value.items())
+                         if type(v) in _SEARCHED)
+        elif kind is list:
+            stack.extend((here, i, v) for i, v in reversed(list(enumerate(value)))
+                         if type(v) in _SEARCHED)
+    return None
+
+
+_SEARCHED = frozenset({str, dict, list})
+_CONTAINERS = frozenset({dict, list})
+
+
+def _pointer(seen: list[tuple[int, str | int]], at: int, root: str) -> str:
+    segments = []
+    while at > 0:
+        parent, key = seen[at]
+        segments.append(_segment(key) if isinstance(key, str) else str(key))
+        at = parent
+    return "/".join([root, *reversed(segments)])
+
+
+def _segment(key: str) -> str:
+    return key[:_ECHO].replace("~", "~0").replace("/", "~1")

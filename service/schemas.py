@@ -34,13 +34,15 @@ from weakref import WeakKeyDictionary
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from engine.errors import Code, Problem, RequestError, pointer_segment
+from engine.errors import UNKNOWN_LISTED, Code, Problem, RequestError, echo, pointer_segment
 from engine.variants.base import Variant
 from service import fastload
 from service.fields import Body, Options, Record, StrictBoolean, Tiles
 
 MAX_BATCH = 256
 UNKNOWN_MESSAGE = "unknown member"
+"""Unknown members of one object, wrong entries of one tile list, named one by one; more
+are one problem that counts them."""
 
 
 # --- field factories ----------------------------------------------------------------------
@@ -473,6 +475,19 @@ def problems(errors: Any, data: Any, schema: Schema | None, pointer: str = "#",
     if isinstance(errors, list):  # messages about the object at ``pointer`` itself
         return [Problem(Code.INVALID_FIELD, pointer, f"{name} {m}") for m in errors]
     found: list[Problem] = []
+    # a member another variant owns is named one by one with its own refusal (a bounded set:
+    # the variants' own members); truly unknown members past a few are counted
+    refused = getattr(schema, "refusals", {})
+    unknown = [k for k, sub in errors.items() if sub == [UNKNOWN_MESSAGE] and k not in refused]
+    if len(unknown) > UNKNOWN_LISTED:  # counted, not named one by one, in document order
+        if isinstance(data, dict):
+            unknown = [k for k in data if k in set(unknown)]
+        known = ", ".join(schema.fields) if schema is not None else ""
+        shown = ", ".join(echo(k) for k in unknown[:UNKNOWN_LISTED])
+        found.append(Problem(Code.INVALID_FIELD, pointer,
+                             f"{name} has {len(unknown):,} unknown members ({shown}, …); "
+                             f"known members here: {known}"))
+        errors = {k: v for k, v in errors.items() if v != [UNKNOWN_MESSAGE] or k in refused}
     for key, sub in errors.items():
         if key == "_schema":
             found.extend(problems(sub, data, schema, pointer, name))
@@ -496,7 +511,7 @@ def _leaf(messages: list[Any], pointer: str, key: str | int, label: str, value: 
         elif message == UNKNOWN_MESSAGE:
             known = ", ".join(schema.fields) if schema is not None else ""
             out.append(Problem(Code.INVALID_FIELD, pointer,
-                               f"unknown member {label!r}; known members here: {known}"))
+                               f"unknown member {echo(label)}; known members here: {known}"))
         elif value is None and isinstance(key, str):  # absent or null: null counts as absent
             out.append(Problem(Code.MISSING_FIELD, pointer, f"{label} {message}"))
         else:

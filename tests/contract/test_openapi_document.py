@@ -123,9 +123,10 @@ def test_shape_ids_reasons_and_problem_codes_of_api_md():
                                               "discard_win_not_allowed",
                                               "jing_diao_needs_self_draw"}
     assert schemas["ValidationProblem"]["properties"]["code"]["enum"] == [
-        "invalid_field", "missing_field", "invalid_option", "invalid_tile", "bad_meld",
-        "chow_not_allowed", "too_many_copies", "bad_tile_count", "seat_left", "hand_over",
-        "not_after_kong", "multiple_winners", "meld_mismatch", "not_a_win", "amount_too_large"]
+        "invalid_field", "missing_field", "invalid_option", "batch_over_budget", "invalid_tile",
+        "bad_meld", "chow_not_allowed", "too_many_copies", "bad_tile_count", "seat_left",
+        "hand_over", "not_after_kong", "multiple_winners", "meld_mismatch", "not_a_win",
+        "amount_too_large"]  # API.md's order
 
 
 ERRORS = {  # response component -> (status, the end of its problem type)

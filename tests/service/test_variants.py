@@ -198,6 +198,17 @@ class TestNanchang:
             {"zheng": 2, "fu": 1}, {"fu": 1}, {}, {}]}})
         assert a["scores"] == [10, 1, 0, 0] and a["deltas"] == [29, -7, -11, -11]
 
+    @pytest.mark.parametrize("op", ["win", "fan", "waits"])
+    def test_jing_with_zheng_equal_to_fu_is_invalid_field(self, client, op):
+        # issue 13: 副精 is the kind after 正精 (RULES §3.2), never the same kind
+        body = {"hand": "123m456m789m11p23p", "context": {"jing": {"zheng": "5z", "fu": "5z"}}}
+        if op != "waits":
+            body["win_tile"] = "4p"
+        r = client.post(f"/v1/nanchang/{op}", json=body)
+        answer = r.get_json()
+        assert r.status_code == 422 and answer["code"] == "invalid_field"
+        assert [e["pointer"] for e in answer["errors"]] == ["#/context/jing/fu"]
+
     def test_win_and_fan(self, client):
         body = {"hand": "123m456m789m11p23p", "win_tile": "4p",
                 "context": {"jing": JING, "win_type": "self_draw",

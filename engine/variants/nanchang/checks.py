@@ -31,8 +31,11 @@ def jing_problems(context: Context, kinds: frozenset[Tile], tile_set: str) -> li
                               'context.jing {"zheng", "fu"} is required: the 正精 and 副精 '
                               "kinds (POST /v1/nanchang/jing derives them from the turned "
                               "tile)")]
+    same = ([invalid_field("#/context/jing/fu", "fu is the 副精, the kind after the 正精: it "
+                                               "cannot be zheng's kind too")]
+            if context.jing.zheng == context.jing.fu else [])
     return (tile_in_set(context.jing.zheng, kinds, tile_set, "#/context/jing/zheng")
-            + tile_in_set(context.jing.fu, kinds, tile_set, "#/context/jing/fu"))
+            + tile_in_set(context.jing.fu, kinds, tile_set, "#/context/jing/fu") + same)
 
 
 def seat_range_problems(context: Context) -> list[Problem]:

@@ -1,0 +1,211 @@
+"""The worst bodies up to the size limit (issue 13): worker time, answer size, RSS growth.
+
+Targets: any body up to 1 MiB answers in ≤ 50 ms of worker time and ≤ 16 KiB (a batch:
+each item's own answer briefly; the batch within its budget's 2 MB), and a worker's RSS
+after the worst body stays within 10 MB of before.
+
+The bodies: the issue's reproductions, then a generated search — every place a list or an
+object can be filled (the body, ``melds``, a meld's tiles, ``context``, ``visible``,
+``options``, a batch's items and their bodies) crossed with every filler (numbers, tile
+codes, empty objects and arrays, long strings, unknown members, lone surrogates, duplicate
+keys), each filled to the limit. Each body is sent through the whole app (Flask's test
+client: reading, parsing, limits, schema, engine, encoding) three times; the time is the
+process's CPU time, best of three. RSS is read from /proc after all bodies, twice over, and
+compared with the RSS after a warm-up of ordinary requests.
+
+Run: ``python -m benchmarks.hostile [--quick]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from service.app import create_app
+from service.memory import return_freed_memory
+
+MIB = 1 << 20
+WIN = {"hand": "1112345678999m", "win_tile": "5m"}
+
+
+def rss_mb() -> float:
+    pages = int(Path("/proc/self/statm").read_text().split()[1])
+    return pages * 4096 / 1e6
+
+
+def fill(head: str, item: Callable[[int], str], tail: str, limit: int = MIB) -> str:
+    """``head`` + comma-separated items + ``tail``, as many items as fit in ``limit``."""
+    parts: list[str] = []
+    size = len(head) + len(tail)
+    i = 0
+    while True:
+        text = item(i)
+        if size + len(text) + 1 > limit:
+            break
+        parts.append(text)
+        size += len(text) + 1
+        i += 1
+    return head + ",".join(parts) + tail
+
+
+FILLERS: dict[str, Callable[[int], str]] = {
+    "ints": lambda i: "1",
+    "tile codes": lambda i: '"1m"',
+    "empty objects": lambda i: "{}",
+    "empty arrays": lambda i: "[]",
+    "bad tokens": lambda i: '"x9"',
+    "lone surrogates": lambda i: '"\\ud800"',
+    "nulls": lambda i: "null",
+}
+MEMBER_FILLERS: dict[str, Callable[[int], str]] = {
+    "unknown members": lambda i: f'"m{i}":1',
+    "duplicate keys": lambda i: '"hand":"1m"',
+    "unknown objects": lambda i: f'"m{i}":{{}}',
+    "surrogate names": lambda i: f'"\\ud800{i}":1',
+}
+LIST_PLACES = {  # (path, head, tail) around a filled list
+    "hand": ("win", '{"win_tile":"5m","hand":[', "]}"),
+    "melds": ("win", '{"win_tile":"5m","hand":"1m","melds":[', "]}"),
+    "meld tiles": ("win", '{"win_tile":"5m","hand":"1m","melds":[{"type":"pong","tiles":[',
+                   "]}]}"),
+    "visible": ("waits", '{"hand":"1m","context":{"visible":[', "]}}"),
+    "active": ("fan", '{"win_tile":"5m","hand":"1m","context":{"active":[', "]}}"),
+    "wild_tiles": ("win", '{"win_tile":"5m","hand":"1m","options":{"wild_tiles":[', "]}}"),
+    "batch items": ("batch", '{"requests":[', "]}"),
+}
+OBJECT_PLACES = {
+    "the body": ("win", '{"win_tile":"5m","hand":"1m",', "}"),
+    "context": ("win", '{"win_tile":"5m","hand":"1m","context":{', "}}"),
+    "options": ("win", '{"win_tile":"5m","hand":"1m","options":{', "}}"),
+    "a batch item's body": ("batch", '{"requests":[{"variant":"hongzhong","op":"discards",'
+                            '"body":{', "}}]}"),
+}
+
+
+def issue_bodies() -> Iterator[tuple[str, str, str]]:
+    """(name, path, body): the reproductions of issue 13."""
+    yield ("issue: 349,500 empty melds", "/v1/sichuan/win",
+           '{"win_tile":"5m","hand":"1m","melds":[' + ",".join(["{}"] * 349500) + "]}")
+    yield "issue: hand [1,1,…]", "/v1/sichuan/win", fill('{"win_tile":"5m","hand":[',
+                                                          FILLERS["ints"], "]}")
+    yield ("issue: 1 MiB of unknown members", "/v1/sichuan/win",
+           fill('{"win_tile":"5m","hand":"1m",', MEMBER_FILLERS["unknown members"], "}"))
+    yield ("issue: 1 MiB of unknown option names", "/v1/sichuan/win",
+           fill('{"win_tile":"5m","hand":"1m","options":{', MEMBER_FILLERS["unknown members"],
+                "}}"))
+    item = json.dumps({"variant": "sichuan", "op": "win",
+                       "body": {"hand": [1] * 1300, "win_tile": "5m"}})
+    yield ("issue: 256 items with int-array hands", "/v1/batch",
+           '{"requests":[' + ",".join([item] * 256) + "]}")
+    yield ("issue: a bad token in a 1 MB hand", "/v1/sichuan/win",
+           json.dumps({"hand": ["1m", "x" * (MIB - 40)], "win_tile": "5m"}))
+    yield ("a 1 MiB tile string", "/v1/sichuan/win",
+           json.dumps({"hand": "1" * (MIB - 40) + "m", "win_tile": "5m"}))
+    yield "nesting 500,000 deep", "/v1/sichuan/win", "[" * 500_000 + "]" * 500_000
+    yield ("a lone surrogate after 349,000 entries", "/v1/sichuan/win",
+           fill('{"win_tile":"5m","hand":[', FILLERS["ints"], ',"\\ud800"]}'))
+    heavy = {"variant": "hongzhong", "op": "discards", "body": {"hand": "1m"}}
+    yield ("256 refused items, 80 unknown members each", "/v1/batch", json.dumps(
+        {"requests": [{**heavy, "body": {f"m{i}": 1 for i in range(79)}}] * 256}))
+
+
+def generated_bodies() -> Iterator[tuple[str, str, str]]:
+    """Every list place × every filler, every object place × every member filler."""
+    for place, (op, head, tail) in LIST_PLACES.items():
+        for filler, item in FILLERS.items():
+            path = "/v1/batch" if op == "batch" else f"/v1/hongzhong/{op}"
+            yield f"{place} of {filler}", path, fill(head, item, tail)
+    for place, (op, head, tail) in OBJECT_PLACES.items():
+        for filler, member in MEMBER_FILLERS.items():
+            path = "/v1/batch" if op == "batch" else f"/v1/hongzhong/{op}"
+            yield f"{place} of {filler}", path, fill(head, member, tail)
+
+
+HEAVY_BODY = {  # the costliest body the weight search found (benchmarks/README.md)
+    "options": {"tile_set": "136", "wild_tiles": [
+        "1m", "3m", "5m", "1p", "4p", "5p", "6p", "7p", "2s", "3s", "5s", "6s", "8s", "9s", "1z",
+        "2z", "3z", "4z", "6z", "7z"]},
+    "hand": ["1p", "5p", "3p", "1s", "5m", "7z", "2s", "1z", "2m", "8s", "4z", "5z", "6z", "3m"]}
+ISSUE_ITEM = {"variant": "hongzhong", "op": "discards", "body": {
+    "hand": ["4p", "3p", "9m", "3z", "4p", "6p", "6m", "8m", "2z", "4p", "2p", "2s", "2m", "9p"],
+    "options": {"tile_set": "136", "wild_tiles": ["2m", "6m", "8m", "9m", "4p", "5p", "6p", "9p",
+                                                  "9s", "3z"]}}}
+REFUSED_ITEM = {"variant": "hongzhong", "op": "discards", "body": {
+    "hand": [5] * 56, "win_tile": "5m", "melds": [{"tiles": [5] * 16, "x": 1}] * 16,
+    "context": {"visible": [5] * 544, "active": ["x"] * 16, "seats": {"dealer": "x"}},
+    "options": {"wild_tiles": [5] * 136, "tile_set": 5}}}
+
+
+def batches() -> Iterator[tuple[str, str]]:
+    """(name, body): the costliest batches the budget admits, and the issue's refused one."""
+    from service import budget
+
+    heavy = {"variant": "hongzhong", "op": "discards", "body": HEAVY_BODY}
+    fit = budget.BUDGET // budget.item_weight(heavy)
+    yield f"{fit} × the costliest item (admitted)", json.dumps({"requests": [heavy] * fit})
+    yield "256 × the costliest refusal (admitted)", json.dumps({"requests": [REFUSED_ITEM] * 256})
+    nanchang = {"variant": "nanchang", "op": "discards", "body": {
+        "context": {"jing": {"zheng": "8p", "fu": "9p"}}, "options": {"tile_set": "136"},
+        "hand": ["9p", "9p", "2z", "4m", "5z", "8p", "7s", "9p", "8p", "4p", "9p", "3m", "8p",
+                 "8p"]}}
+    fit = budget.BUDGET // budget.item_weight(nanchang)
+    yield f"{fit} × 南昌 discards (admitted)", json.dumps({"requests": [nanchang] * fit})
+    fan = {"variant": "sichuan", "op": "fan", "body": {
+        "context": {"win_type": "discard", "seats": {"dealer": 0, "winner": 1, "discarder": 2}},
+        "hand": ["4p", "5p", "6p", "5m", "6m", "7m", "5p", "6p", "7p", "7p", "7p", "7p", "8m"],
+        "win_tile": "8m"}}
+    yield "256 × Sichuan fan (admitted)", json.dumps({"requests": [fan] * 256})
+    yield "issue: 256 × 红中 discards, 10 wilds (refused)", json.dumps(
+        {"requests": [ISSUE_ITEM] * 256})
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the issue's bodies only")
+    args = parser.parse_args()
+    return_freed_memory()  # as service/wsgi.py does for the workers
+    client = create_app().test_client()
+
+    def send(path: str, body: str | bytes) -> tuple[float, int, int]:
+        start = time.process_time_ns()
+        r = client.post(path, data=body, content_type="application/json")
+        ms = (time.process_time_ns() - start) / 1e6
+        return ms, r.status_code, len(r.data)
+
+    bodies = list(issue_bodies()) + ([] if args.quick else list(generated_bodies()))
+    for _ in range(200):  # warm-up: ordinary requests
+        send("/v1/sichuan/win", json.dumps(WIN))
+    gc.collect()
+    before = rss_mb()  # the bodies (~70 MB of text) are already built
+    rows = []
+    for rounds in range(2):
+        for name, path, body in bodies:
+            assert len(body.encode()) <= MIB, name
+            runs = [send(path, body) for _ in range(3)]
+            if rounds == 0:
+                rows.append((name, min(r[0] for r in runs), runs[0][1], runs[0][2]))
+    gc.collect()
+    after = rss_mb()
+    rows.sort(key=lambda r: -r[1])
+    print(f"{'body (≤ 1 MiB)':48} {'CPU ms':>7} {'status':>6} {'answer B':>9}")
+    for name, ms, status, size in rows:
+        print(f"{name:48} {ms:7.1f} {status:6} {size:9}")
+    single = [r for r in rows if "items" not in r[0] and "batch" not in r[0]]
+    print(f"\nworst time {rows[0][1]:.1f} ms ({rows[0][0]}); target ≤ 50 ms")
+    print(f"largest answer of a single request {max(r[3] for r in single)} B; target ≤ 16,384 B")
+    print(f"largest answer of a batch {max(r[3] for r in rows)} B")
+    print(f"RSS after warm-up {before:.1f} MB, after every body twice {after:.1f} MB: "
+          f"growth {after - before:+.1f} MB (target within 10 MB)")
+    print(f"\n{'batch':48} {'CPU ms':>7} {'status':>6} {'answer B':>9}")
+    for name, body in batches():
+        runs = [send("/v1/batch", body) for _ in range(3)]
+        print(f"{name:48} {min(r[0] for r in runs):7.1f} {runs[0][1]:6} {runs[0][2]:9}")
+    print("targets: an admitted batch ≤ 250 ms and ≤ 2 MB")
+
+
+if __name__ == "__main__":
+    main()

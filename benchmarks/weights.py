@@ -1,0 +1,278 @@
+"""The batch weights: a generated search for the costliest body of each cost class.
+
+A class is what ``service/budget.py`` weighs by: the variant and operation, and for 红中 the
+tile set and the number of wild kinds, for 南昌 the tile set. For each class that reads a
+hand (win, fan, waits, discards, qishou) the search times random bodies — half of them
+built from sets and a pair (wins and near-wins: the readings are where the time goes), the
+tiles biased toward the wild kinds — and then climbs from the slowest, one tile changed at a
+time; the few slowest are timed again (best of 5) and the slowest of those is the class's
+costliest body. The other operations (kong, birds, jing, jing-settlement) take the served
+contract's examples. A refused body is timed too: `MINIMUM` is the worst of them.
+
+The clock is the process's CPU time for ``Operation.answer`` (limits, schema, engine,
+encoding: all an item costs besides the batch's own parse), the size the answer's bytes.
+A weight is ``max(µs / 10, bytes / 100)`` rounded up, times `MARGIN`; see service/budget.py.
+
+Run: ``python -m benchmarks.weights [--quick] [--seed N]``: prints the table as
+``service/budget.py`` holds it, and the costliest body of each class.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from engine import tiles as T
+from engine.errors import RequestError
+from service import errors
+from service.app import create_app
+from service.budget import MARGIN, UNIT_BYTES, UNIT_US
+from service.routes import Operation
+
+HAND_OPS = {"win": 14, "fan": 14, "waits": 13, "discards": 14, "qishou": 14}
+"""Tiles in the body of each hand operation (win_tile included)."""
+
+
+def code(tile: int) -> str:
+    return T.code(tile)
+
+
+def timed(operation: Operation, body: Any) -> tuple[float, int]:
+    """CPU µs and answer bytes of one answer (a refusal is timed as its 422 body)."""
+    start = time.process_time_ns()
+    try:
+        size = len(operation.answer(body, lambda *_: None))
+    except RequestError as e:
+        size = len(errors.encode(errors.request_error_body(e)))
+    return (time.process_time_ns() - start) / 1000, size
+
+
+def best_of(operation: Operation, body: Any, n: int = 5) -> tuple[float, int]:
+    runs = [timed(operation, body) for _ in range(n)]
+    return min(t for t, _ in runs), runs[0][1]
+
+
+def weight(us: float, size: int) -> int:
+    return math.ceil(max(us / UNIT_US, size / UNIT_BYTES) * MARGIN)
+
+
+class HandSearch:
+    """Random and climbed hands for one class: ``kinds`` the tile set, ``wild`` its wilds."""
+
+    def __init__(self, rng: random.Random, op: str, kinds: list[int], wild: list[int],
+                 extra: Callable[[random.Random], dict[str, Any]]) -> None:
+        self.rng, self.op, self.kinds, self.wild, self.extra = rng, op, kinds, wild, extra
+        self.size = HAND_OPS[op]
+
+    def tiles(self) -> list[int]:
+        rng = self.rng
+        counts: dict[int, int] = {}
+        out: list[int] = []
+
+        def add(t: int) -> bool:
+            if counts.get(t, 0) >= T.COPIES or len(out) >= self.size:
+                return False
+            counts[t] = counts.get(t, 0) + 1
+            out.append(t)
+            return True
+
+        if rng.random() < 0.5:  # sets and a pair: wins, waits, readings
+            suits = rng.sample([k for k in self.kinds if k < T.HONOR_BASE], 3)
+            while len(out) < self.size - 2:
+                base = rng.choice(suits if rng.random() < 0.7 else self.kinds)
+                if rng.random() < 0.5 and base < T.HONOR_BASE and base % 9 <= 6 \
+                        and base + 2 in self.kinds:
+                    for t in (base, base + 1, base + 2):
+                        add(t)
+                else:
+                    for _ in range(3):
+                        add(base)
+            pair = rng.choice(self.kinds)
+            add(pair)
+            add(pair)
+        while len(out) < self.size:
+            pool = self.wild if self.wild and rng.random() < 0.35 else self.kinds
+            add(rng.choice(pool))
+        for i in range(len(out)):  # a few wilds in the built hands too
+            if self.wild and rng.random() < 0.15:
+                t = rng.choice(self.wild)
+                if counts.get(t, 0) < T.COPIES:
+                    counts[out[i]] -= 1
+                    counts[t] = counts.get(t, 0) + 1
+                    out[i] = t
+        return out
+
+    def body(self, tiles: list[int]) -> dict[str, Any]:
+        codes = [code(t) for t in tiles]
+        rng = random.Random(hash(tuple(tiles)))
+        body: dict[str, Any] = dict(self.extra(rng))
+        if self.op in ("win", "fan"):
+            body["hand"], body["win_tile"] = codes[:-1], codes[-1]
+        else:
+            body["hand"] = codes
+        return body
+
+    def mutate(self, tiles: list[int]) -> list[int]:
+        out = list(tiles)
+        i = self.rng.randrange(len(out))
+        pool = self.wild if self.wild and self.rng.random() < 0.4 else self.kinds
+        t = self.rng.choice(pool)
+        if out.count(t) < T.COPIES:
+            out[i] = t
+        return out
+
+
+def search(operation: Operation, hs: HandSearch, tries: int) -> tuple[float, int, Any]:
+    """The costliest body found: (µs best of 5, bytes, body)."""
+    found: list[tuple[float, int, list[int]]] = []
+    for _ in range(tries):
+        tiles = hs.tiles()
+        us, size = timed(operation, hs.body(tiles))
+        found.append((us, size, tiles))
+    found.sort(key=lambda f: -f[0])
+    best_us, _, best = found[0]
+    for _ in range(tries):
+        tiles = hs.mutate(best)
+        us, size = timed(operation, hs.body(tiles))
+        found.append((us, size, tiles))
+        if us > best_us:
+            best_us, best = us, tiles
+    found.sort(key=lambda f: -max(f[0] / UNIT_US, f[1] / UNIT_BYTES))
+    finals = []
+    for _, _, tiles in found[:5]:
+        body = hs.body(tiles)
+        us, size = best_of(operation, body)
+        finals.append((us, size, body))
+    return max(finals, key=lambda f: max(f[0] / UNIT_US, f[1] / UNIT_BYTES))
+
+
+def contexts(variant: str, op: str) -> Callable[[random.Random], dict[str, Any]]:
+    """The context a hand body carries (what changes the work: the win type, seats)."""
+    def make(rng: random.Random) -> dict[str, Any]:
+        ctx: dict[str, Any] = {}
+        if op in ("win", "fan"):
+            ctx["win_type"] = rng.choice(["self_draw", "discard"])
+            ctx["seats"] = {"dealer": 0, "winner": 1, "discarder": 2}
+            if ctx["win_type"] == "self_draw":
+                del ctx["seats"]["discarder"]
+        return {"context": ctx} if ctx else {}
+    return make
+
+
+def classes(ops: dict[tuple[str, str], Operation], quick: bool
+            ) -> Iterator[tuple[str, str, tuple[Any, ...], HandSearch | None]]:
+    """(variant, op, class key, search or None for the example-timed ops)."""
+    rng = random.Random(0)
+    for (variant, op) in sorted(ops):
+        if op not in HAND_OPS:
+            yield variant, op, (), None
+            continue
+        base = contexts(variant, op)
+        if variant == "hongzhong":
+            for tile_set in ("112", "136"):
+                kinds = sorted(T.TILE_SETS[tile_set])
+                counts = range(len(kinds) + 1)
+                if quick:
+                    counts = range(0, len(kinds) + 1, 9)
+                for k in counts:
+                    wild = sorted(rng.sample(kinds, k)) if k != 1 else [T.RED]
+                    options = {"tile_set": tile_set, "wild_tiles": [code(t) for t in wild]}
+                    extra = _with(base, options=options)
+                    yield variant, op, (tile_set, k), HandSearch(rng, op, kinds, wild, extra)
+        elif variant == "nanchang":
+            for tile_set in ("136", "108"):
+                kinds = sorted(T.TILE_SETS[tile_set])
+                zheng = rng.choice(kinds)
+                fu = _next_jing(ops, zheng, tile_set)
+                extra = _with(base, options={"tile_set": tile_set},
+                              jing={"zheng": code(zheng), "fu": code(fu)})
+                yield variant, op, (tile_set,), HandSearch(rng, op, kinds, [zheng, fu], extra)
+        else:
+            kinds = sorted(T.TILE_SETS[ops[variant, op].rules.tile_set({})])
+            yield variant, op, (), HandSearch(rng, op, kinds, [], base)
+
+
+def _with(base: Callable[[random.Random], dict[str, Any]], options: dict[str, Any],
+          jing: dict[str, str] | None = None) -> Callable[[random.Random], dict[str, Any]]:
+    def make(rng: random.Random) -> dict[str, Any]:
+        body = base(rng)
+        if jing is not None:
+            body = {**body, "context": {**body.get("context", {}), "jing": jing}}
+        return {**body, "options": options}
+    return make
+
+
+def _next_jing(ops: dict[tuple[str, str], Operation], zheng: int, tile_set: str) -> int:
+    answer = json.loads(ops["nanchang", "jing"].answer(
+        {"context": {"indicator": code(zheng)}, "options": {"tile_set": tile_set}}))
+    return T.from_code(answer["fu"])
+
+
+def examples(app: Any) -> dict[str, list[Any]]:
+    from service import docs, health
+
+    found: dict[str, list[Any]] = {}
+    for path, body in health.request_examples(docs.load_spec()):
+        found.setdefault(path, []).append(body)
+    return found
+
+
+REFUSALS = [  # bodies an item may be refused for, the costliest we know of each kind
+    {"hand": [1] * 56, "win_tile": "5m"},
+    {"hand": ["1m" + "x" * 40] * 56, "win_tile": "5m"},
+    {"hand": "1m", "win_tile": "5m", **{f"unknown_member_{i:02}": 1 for i in range(80)}},
+    {"hand": "1m", "win_tile": "5m", "options": {f"unknown_option_{i:02}": 1 for i in range(80)}},
+    {"hand": ["1m"] * 56, "win_tile": "5m",
+     "melds": [{"type": "pong", "tiles": ["1m"] * 16}] * 16},
+    {"hand": "1m", "win_tile": "5m", "context": {f"unknown_member_{i:02}": 1 for i in range(80)}},
+    {"hand": [5] * 56, "win_tile": "5m", "melds": [{"tiles": [5] * 16, "x": 1}] * 16,
+     "context": {"visible": [5] * 544, "active": ["x"] * 16, "seats": {"dealer": "x"}},
+     "options": {"wild_tiles": [5] * 136, "tile_set": 5}},
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer tries and classes")
+    parser.add_argument("--tries", type=int, default=None)
+    args = parser.parse_args()
+    tries = args.tries or (20 if args.quick else 60)
+    app = create_app()
+    ops: dict[tuple[str, str], Operation] = app.extensions["hupai"]["operations"]
+    listed = examples(app)
+    refused = max((best_of(o, body) for o in ops.values() for body in REFUSALS),
+                  key=lambda r: weight(*r))
+    print(f"MINIMUM = {weight(*refused)}  # a refused item: {refused[0]:.0f} µs, "
+          f"{refused[1]} B")
+    rows = []
+    for variant, op, key, hs in classes(ops, args.quick):
+        operation = ops[variant, op]
+        if hs is None:
+            bodies = listed.get(f"/v1/{variant}/{op}", [])
+            timings = [(*best_of(operation, b), b) for b in bodies]
+            if not timings:
+                continue
+            us, size, body = max(timings, key=lambda r: weight(r[0], r[1]))
+        else:
+            us, size, body = search(operation, hs, tries)
+        rows.append((variant, op, key, us, size, weight(us, size), body))
+        print(f"{variant:9} {op:15} {key!s:14} {us:9.0f} µs {size:7} B  weight "
+              f"{weight(us, size)}", flush=True)
+    print("\ncostliest body of each class (the heaviest per variant and operation):")
+    heaviest: dict[tuple[str, str], tuple[Any, ...]] = {}
+    for row in rows:
+        if row[:2] not in heaviest or row[5] > heaviest[row[:2]][5]:
+            heaviest[row[:2]] = row
+    for variant, op, key, us, size, w, body in heaviest.values():
+        print(f"| {variant} | {op} | {key} | {us:.0f} | {size} | {w} | "
+              f"`{json.dumps(body, separators=(',', ':'))}` |")
+    print("\nTABLE:", json.dumps([[v, o, list(k), w] for v, o, k, _, _, w, _ in rows]))
+
+
+if __name__ == "__main__":
+    main()

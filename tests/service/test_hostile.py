@@ -1,0 +1,296 @@
+"""Hostile bodies (issue 13): bounded answers for any body up to the limit, never a 500 from
+input. Each reproduction of the issue is a case here; the times and RSS are measured by
+``python -m benchmarks.hostile`` (no timed assertion here)."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+
+import pytest
+
+from service import errors
+from service.app import create_app
+from service.settings import Settings
+from tests.service.conftest import TOY_REGISTRY, problem
+
+WIN = {"hand": "1112345678999m", "win_tile": "5m"}
+MIB = 1 << 20
+ANSWER_LIMIT = 16 * 1024
+
+
+def post(client, path, data, **kw):  # type: ignore[no-untyped-def]
+    return client.post(path, data=data, content_type="application/json", **kw)
+
+
+def one_mib_of(head: str, item: str, tail: str) -> str:
+    """``head`` + items joined by commas + ``tail``, as long as fits in 1 MiB."""
+    count = (MIB - len(head) - len(tail)) // (len(item) + 1)
+    return head + ",".join([item] * count) + tail
+
+
+# --- 1. bounded cost: sizes are checked before the schema walks anything --------------------
+
+
+@pytest.mark.parametrize("data, pointer, words", [
+    # the issue's reproduction: 349,500 empty melds
+    ('{"win_tile":"5m","hand":"1m","melds":[' + ",".join(["{}"] * 349500) + "]}", "#/melds",
+     "melds has 349,500 entries; at most 4"),
+    (one_mib_of('{"win_tile":"5m","hand":[', "1", "]}"), "#/hand", "entries; at most 14"),
+    (one_mib_of('{"win_tile":"5m","hand":[', '"1m"', "]}"), "#/hand", "entries; at most 14"),
+    ('{"win_tile":"5m","hand":"' + "1" * (MIB - 40) + 'm"}', "#/hand",
+     "holds at most 14 tiles"),
+    (one_mib_of('{"win_tile":"5m","hand":"1m","context":{"visible":[', '"1m"', "]}}"),
+     "#/context/visible", "at most 136"),
+    (one_mib_of('{"win_tile":"5m","hand":"1m","melds":[{"type":"pong","tiles":[', '"1m"',
+                "]}]}"), "#/melds/0/tiles", "at most 4"),
+])
+def test_an_overlong_list_is_one_invalid_field_at_the_list(client, data, pointer, words):
+    assert len(data) <= MIB
+    r = post(client, "/v1/toy/win", data)
+    body = problem(r)
+    assert r.status_code == 422 and body["code"] == "invalid_field"
+    assert [e["pointer"] for e in body["errors"]] == [pointer]
+    assert words in body["errors"][0]["detail"]
+    assert len(r.data) <= ANSWER_LIMIT
+
+
+def test_four_times_the_game_size_is_still_judged_by_todays_rules(client):
+    # 56 entries = 4 × 14: not refused by its size; the engine counts the tiles
+    r = client.post("/v1/toy/win", json={"hand": ["1m"] * 56, "win_tile": "5m"})
+    body = problem(r)
+    assert r.status_code == 422 and body["code"] != "invalid_field"
+    # a 15-tile hand is still bad_tile_count
+    r = client.post("/v1/toy/win", json={"hand": "111222333444555m", "win_tile": "5m"})
+    assert problem(r)["code"] in {"bad_tile_count", "too_many_copies"}
+
+
+def _many_members(count: int) -> dict[str, int]:
+    return {f"m{i}": 1 for i in range(count)}
+
+
+@pytest.mark.parametrize("body, pointer", [
+    ({"win_tile": "5m", "hand": "1m", **_many_members(80_000)}, "#"),
+    ({"win_tile": "5m", "hand": "1m", "options": _many_members(80_000)}, "#/options"),
+    ({"win_tile": "5m", "hand": "1m", "context": _many_members(80_000)}, "#/context"),
+])
+def test_members_and_option_names_are_counted_not_listed(client, body, pointer):
+    data = json.dumps(body)
+    assert len(data) <= MIB
+    r = post(client, "/v1/toy/win", data)
+    answer = problem(r)
+    assert r.status_code == 422
+    assert [e["pointer"] for e in answer["errors"]] == [pointer]
+    assert "members; no object of this API has more than 20" in answer["errors"][0]["detail"]
+    assert len(r.data) <= ANSWER_LIMIT
+
+
+def test_at_most_20_problems_listed_and_errors_omitted_says_how_many_more(client):
+    # 16 melds without type or tiles: 32 missing_field problems, 20 listed
+    r = client.post("/v1/toy/win", json={"hand": "1m", "win_tile": "5m", "melds": [{}] * 16})
+    body = problem(r)
+    assert r.status_code == 422 and len(body["errors"]) == 20
+    assert body["errors_omitted"] == 12
+    assert "12 not listed" in body["detail"]
+    assert list(body)[-2:] == ["errors", "errors_omitted"]
+
+
+def test_10_melds_20_problems_have_no_errors_omitted(client):
+    r = client.post("/v1/toy/win", json={"hand": "1m", "win_tile": "5m", "melds": [{}] * 10})
+    body = problem(r)
+    assert len(body["errors"]) == 20 and "errors_omitted" not in body
+
+
+def test_wrong_entries_of_a_tile_list_past_four_are_counted(client):
+    r = client.post("/v1/toy/win", json={"hand": [1] * 5, "win_tile": "5m"})
+    assert problem(r)["errors"] == [{"pointer": "#/hand", "detail": (
+        'hand has 5 entries that are not tile codes (items 0, 1, 2, 3, …): each must be a '
+        'string such as "5p"')}]
+    r = client.post("/v1/toy/win", json={"hand": [1] * 4, "win_tile": "5m"})
+    assert [e["pointer"] for e in problem(r)["errors"]] == [f"#/hand/{i}" for i in range(4)]
+
+
+def test_unknown_members_and_options_past_four_are_counted(client):
+    r = client.post("/v1/toy/win", json={"hand": "1m", "win_tile": "5m",
+                                         **{f"x{i}": 1 for i in range(5)}})
+    [only] = problem(r)["errors"]
+    assert only["pointer"] == "#" and only["detail"].startswith(
+        "the body has 5 unknown members ('x0', 'x1', 'x2', 'x3', …)")
+    r = client.post("/v1/toy/win", json={"hand": "1m", "win_tile": "5m",
+                                         "options": {f"o{i}": 1 for i in range(5)}})
+    [only] = [e for e in problem(r)["errors"] if e["pointer"].startswith("#/options")]
+    assert only["pointer"] == "#/options" and only["detail"].startswith(
+        "5 unknown options for this variant ('o0', 'o1', 'o2', 'o3', …)")
+
+
+@pytest.mark.parametrize("body", [
+    {"hand": ["1m" + "x" * 100_000], "win_tile": "5m"},
+    {"hand": "1m", "win_tile": "5" + "x" * 100_000},
+    {"hand": "1m", "win_tile": "5m", "options": {"y" * 100_000: 1}},
+    {"hand": "1m", "win_tile": "5m", "options": {"bonus": int("9" * 4000)}},
+    {"hand": "1m", "win_tile": "5m", "q" * 100_000: 1},
+])
+def test_an_echoed_value_is_cut_to_a_short_prefix(client, body):
+    r = client.post("/v1/toy/win", json=body)
+    assert r.status_code == 422
+    assert len(r.data) < 2000, r.data[:300]
+    assert "…" in r.get_data(as_text=True)
+
+
+def test_a_batch_of_256_items_with_int_array_hands_answers_each_briefly(client):
+    # the issue's reproduction: 2 s and 45 MB before; each item now lists 20 problems
+    items = [{"variant": "toy", "op": "win", "body": {"hand": [1] * 900, "win_tile": "5m"}}
+             for _ in range(256)]
+    data = json.dumps({"requests": items})
+    assert len(data) <= MIB
+    r = post(client, "/v1/batch", data)
+    results = r.get_json()["results"]
+    assert r.status_code == 200 and len(results) == 256
+    assert {x["body"]["errors"][0]["detail"] for x in results} == {
+        "hand has 900 entries; at most 14"}
+
+
+def test_a_batch_of_more_than_four_times_256_items_is_one_problem(client):
+    r = client.post("/v1/batch", json={"requests": [{}] * 2000})
+    body = problem(r)
+    assert r.status_code == 422
+    assert body["errors"] == [{"pointer": "#/requests",
+                               "detail": "requests has 2,000 entries; at most 256"}]
+
+
+# --- 3. never a 500 from input ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("data, where", [
+    ('{"hand":"\\ud800","win_tile":"5m"}', 'the string "\\ud800" at #/hand'),
+    ('{"hand":["1m","\\udc00x"],"win_tile":"5m"}', "at #/hand/1"),
+    ('{"\\ud800":1,"hand":"1m"}', "the member name \"\\ud800\" in the object at #"),
+    ('{"hand":"1m","options":{"\\ud800x":1}}', "in the object at #/options"),
+    ('{"hand":"1m","options":{"cap":"\\udbff"}}', "at #/options/cap"),
+])
+def test_a_lone_surrogate_is_a_400_naming_where_it_is(client, data, where):
+    r = post(client, "/v1/toy/win", data)
+    body = problem(r)
+    assert r.status_code == 400 and "lone surrogate" in body["detail"]
+    assert where in body["detail"]
+
+
+def test_a_surrogate_pair_is_a_character_not_an_error(client):
+    r = post(client, "/v1/toy/win", '{"hand":"1m","win_tile":"5m","options":{"\\ud83d\\ude00":1}}')
+    assert r.status_code == 422 and problem(r)["code"] == "invalid_option"
+    escaped = post(client, "/v1/toy/win", '{"hand":"\\\\ud800","win_tile":"5m"}')
+    assert escaped.status_code == 422  # a backslash, then "ud800": no surrogate
+
+
+def test_a_lone_surrogate_in_a_batch_item_is_that_items_400_and_the_others_answer(client):
+    # the issue's reproduction
+    data = ('{"requests":[{"variant":"toy","op":"win","body":{"hand":"1112345678999m",'
+            '"win_tile":"5m"}},{"variant":"toy","op":"win","body":{"hand":"\\ud800",'
+            '"win_tile":"5m"}},{"variant":"toy","op":"win","body":{"\\udfff":1}},'
+            '{"variant":"to\\ud800y","op":"win","body":{}}]}')
+    r = post(client, "/v1/batch", data)
+    assert r.status_code == 200
+    results = r.get_json()["results"]
+    assert [x["status"] for x in results] == [200, 400, 400, 400]
+    assert "#/requests/1/body/hand" in results[1]["body"]["detail"]
+    assert "in the object at #/requests/2/body" in results[2]["body"]["detail"]
+    assert "#/requests/3/variant" in results[3]["body"]["detail"]
+
+
+def test_a_lone_surrogate_outside_the_batch_items_is_the_batchs_400(client):
+    r = post(client, "/v1/batch", '{"requests":[],"\\ud800":1}')
+    assert r.status_code == 400 and "lone surrogate" in problem(r)["detail"]
+
+
+def test_when_the_422_handler_raises_the_500_body_and_log_carry_the_request_id(
+        client, monkeypatch, caplog):
+    def broken(e):  # type: ignore[no-untyped-def]
+        raise RuntimeError("the handler itself fails")
+
+    monkeypatch.setattr(errors, "request_error_body", broken)
+    with caplog.at_level(logging.ERROR, logger="hupai"):
+        r = client.post("/v1/toy/win", json={"hand": "1m"}, headers={"X-Request-ID": "rid-422"})
+    body = problem(r)
+    assert r.status_code == 500 and "rid-422" in body["detail"]
+    assert any("rid-422" in rec.getMessage() and rec.exc_info for rec in caplog.records)
+
+
+def test_a_failing_batch_item_logs_the_request_id(client, caplog):
+    with caplog.at_level(logging.ERROR, logger="hupai"):
+        r = client.post("/v1/batch", json={"requests": [
+            {"variant": "broken", "op": "win", "body": WIN}]}, headers={"X-Request-ID": "rid-b"})
+    item = r.get_json()["results"][0]
+    assert item["status"] == 500 and "rid-b" in item["body"]["detail"]
+    assert any("rid-b" in rec.getMessage() for rec in caplog.records)
+
+
+# --- 6. small items ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("encoding, name", [
+    ("utf-16", "UTF-16LE"), ("utf-16-le", "UTF-16LE"), ("utf-16-be", "UTF-16BE"),
+    ("utf-32", "UTF-32LE"), ("utf-32-le", "UTF-32LE"), ("utf-32-be", "UTF-32BE"),
+])
+def test_only_utf8_other_encodings_are_named(client, encoding, name):
+    r = post(client, "/v1/toy/win", json.dumps(WIN).encode(encoding))
+    body = problem(r)
+    assert r.status_code == 400 and body["detail"] == f"the body is {name}; send it as UTF-8"
+
+
+def test_utf8_with_a_byte_order_mark_is_read(client):
+    r = post(client, "/v1/toy/win", b"\xef\xbb\xbf" + json.dumps(WIN).encode())
+    assert r.status_code == 200
+
+
+def test_encoded_surrogates_are_not_utf8(client):
+    r = post(client, "/v1/toy/win", b'{"hand": "\xed\xa0\x80"}')
+    assert r.status_code == 400 and "not valid UTF-8" in problem(r)["detail"]
+
+
+@pytest.mark.parametrize("data, key", [
+    ('{"hand":"1m","hand":"2m"}', '"hand"'),
+    ('{"hand":"1m","win_tile":"5m","options":{"bonus":1,"bonus":2}}', '"bonus"'),
+    ('{"requests":[{"variant":"toy","variant":"toy","op":"win","body":{}}]}', '"variant"'),
+])
+def test_a_duplicate_key_is_a_400(client, data, key):
+    path = "/v1/batch" if "requests" in data else "/v1/toy/win"
+    r = post(client, path, data)
+    body = problem(r)
+    assert r.status_code == 400 and f"member {key} twice" in body["detail"]
+
+
+def test_a_chunked_body_over_the_limit_is_413_and_at_it_is_read():
+    app = create_app(Settings(max_body_bytes=100), TOY_REGISTRY)
+    client = app.test_client()
+    at = json.dumps(WIN).ljust(100).encode()
+
+    def chunked(data: bytes):  # type: ignore[no-untyped-def]
+        # what gunicorn hands over for Transfer-Encoding: chunked: no length, a decoded stream
+        return client.post("/v1/toy/win", content_type="application/json",
+                           environ_overrides={"wsgi.input": io.BytesIO(data),
+                                              "wsgi.input_terminated": True})
+
+    r = chunked(at)
+    assert r.status_code == 200, r.data
+    r = chunked(at + b" ")
+    assert r.status_code == 413 and problem(r)["type"] == "about:blank"
+
+
+def test_a_chunked_body_the_server_cannot_decode_is_a_400(client):
+    class BadChunks:  # what gunicorn's reader does with a chunk size "zz"
+        def read(self, size: int = -1) -> bytes:
+            raise ValueError("Invalid chunk size: b'zz'")
+
+    r = client.post("/v1/toy/win", content_type="application/json",
+                    environ_overrides={"wsgi.input": BadChunks(),
+                                       "wsgi.input_terminated": True})
+    body = problem(r)
+    assert r.status_code == 400 and "chunked body cannot be read" in body["detail"]
+
+
+def test_a_lone_surrogate_past_what_any_request_holds_is_a_400_without_its_place(client):
+    data = '{"hand":[' + "1," * 70_000 + '"\\ud800"],"win_tile":"5m"}'
+    r = post(client, "/v1/toy/win", data)
+    body = problem(r)
+    assert r.status_code == 400 and "past the first 65,536 values" in body["detail"]
