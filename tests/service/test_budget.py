@@ -68,6 +68,12 @@ def test_256_sichuan_win_or_fan_items_are_within_the_budget(client, item):
     ({"variant": "nanchang", "op": "discards", "body": {}}, 525),
     ({"variant": "nanchang", "op": "discards", "body": {"options": {"tile_set": "108"}}}, 439),
     ({"variant": "sichuan", "op": "discards", "body": {}}, 189),
+    # settle: 11 an event (benchmarks.settle's costliest record: 128 events, 11.3 ms, 82.5 KB)
+    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}] * 128}}}, 1408),
+    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}] * 20}}}, 220),
+    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}]}}},
+     budget.MINIMUM),  # 11 is below the minimum
+    ({"variant": "sichuan", "op": "settle", "body": {"record": []}}, budget.MINIMUM),
     ({"variant": "sichuan", "op": "nothing", "body": {}}, budget.MINIMUM),
     ({"variant": "riichi", "op": "discards", "body": {}}, budget.MINIMUM),
     ({"variant": "sichuan", "op": "discards", "body": []}, budget.MINIMUM),
