@@ -15,7 +15,8 @@ one or two tiles swapped (near-wins) — and on each:
 * for ≤ 3 wildcards the win, and for ≤ 1 the waits, also against brute substitution with
   labelled tiles (`tests.oracles.wild_brute`).
 
-The variant's rules from RULES.md, not from the engine: 南昌 (§3.2, §3.4) reads a hand two
+The variant's rules from RULES.md, not from the engine (``ShapeRules`` only holds them, as
+for `tests.engine.shapes.test_agreement`): 南昌 (§3.2, §3.4) reads a hand two
 ways — every concealed 精 wild (all-精 groups only with ``jing_only_group_allowed``), or
 every 精 at face value (德国) — and it wins, and its shanten is, the better of the two;
 十三烂 with 136 tiles. 红中 (§4.1–4.2): the wild kinds are wildcards, 七对 with ``qidui``,
@@ -38,6 +39,7 @@ import pytest
 
 from engine import tiles as T
 from engine.hand import Request, parse_request
+from engine.shapes import ShapeRules
 from engine.variants import hongzhong as hz
 from engine.variants import nanchang as nc
 from tests import hands as H
@@ -56,23 +58,6 @@ WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 LAN_RANKS = ((0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (0, 3, 7), (1, 4, 8), (0, 5, 8))
-
-
-@dataclass
-class RefRules:
-    """`tests.reference.Rules` (and `wild_brute.Rules`), filled from RULES.md."""
-
-    kinds: frozenset[int]
-    suits: frozenset[int] = frozenset({0, 1, 2, 3})
-    honor_chows: bool = False
-    pair_258: bool = False
-    triplets_only: bool = False
-    standard: bool = True
-    seven_pairs: bool = False
-    seven_pairs_four_as_two: bool = True
-    thirteen_orphans: bool = False
-    shi_san_lan: bool = False
-    wild_only_groups: bool = True
 
 
 # --- the variants as RULES.md states them ----------------------------------------------------
@@ -111,18 +96,18 @@ class Combo:
         return f"{self.variant}[{opts}{',two-wild' if self.two_wild else ''}]"
 
     # the reference rules
-    def wild_rules(self) -> RefRules:
+    def wild_rules(self) -> ShapeRules:
         o = self.options
         if self.variant == "nanchang":
-            return RefRules(self.kinds, honor_chows=o["honor_chow"], seven_pairs=True,
+            return ShapeRules(self.kinds, honor_chows=o["honor_chow"], seven_pairs=True,
                             seven_pairs_four_as_two=o["qidui_allow_four"],
                             shi_san_lan=o["tile_set"] == "136",
                             wild_only_groups=o["jing_only_group_allowed"])
-        return RefRules(self.kinds, seven_pairs=o["qidui"],
+        return ShapeRules(self.kinds, seven_pairs=o["qidui"],
                         thirteen_orphans=o["shisanyao"] and o["tile_set"] == "136")
 
     def readings(self, tiles: list[int], wild: tuple[int, ...]
-                 ) -> list[tuple[list[int], int, RefRules]]:
+                 ) -> list[tuple[list[int], int, ShapeRules]]:
         """(naturals, wildcards, rules) of each way the variant reads concealed tiles."""
         naturals = T.counts(t for t in tiles if t not in wild)
         wilds = sum(1 for t in tiles if t in wild)

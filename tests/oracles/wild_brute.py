@@ -13,20 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement, pairwise, product
-from typing import Protocol
 
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-
-
-class Rules(Protocol):
-    kinds: frozenset[int]
-    honor_chows: bool
-    standard: bool
-    seven_pairs: bool
-    seven_pairs_four_as_two: bool
-    thirteen_orphans: bool
-    shi_san_lan: bool
-    wild_only_groups: bool
+from tests.reference import ORPHANS, Rules
 
 
 def _groups_at(i: int, honors: bool, honor_chows: bool) -> list[tuple[int, ...]]:
