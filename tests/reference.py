@@ -208,8 +208,12 @@ def seven_pairs_complete(counts: list[int], wilds: int, rules: Rules) -> bool:
     singles = sum(n % 2 for n in counts)
     if wilds < singles or (wilds - singles) % 2:
         return False
-    if not rules.wild_only_groups and wilds > singles:
-        return False  # decision: two wildcards alone are no pair
+    # without all-wild groups each pair must hold a natural (two wildcards alone are no
+    # pair): two spare wildcards can only sit on the two tiles of a natural pair (1m+w,
+    # 1m+w), which is four of a kind — two pairs only with seven_pairs_four_as_two
+    if not rules.wild_only_groups and wilds > singles and (
+            not rules.seven_pairs_four_as_two or wilds - singles > 2 * pairs):
+        return False
     kinds = sum(1 for k in range(34) if usable(rules, k))
     if not rules.seven_pairs_four_as_two and kinds < 7:
         return False
@@ -217,24 +221,30 @@ def seven_pairs_complete(counts: list[int], wilds: int, rules: Rules) -> bool:
 
 
 def seven_pairs_shanten(counts: list[int], wilds: int, rules: Rules) -> int:
-    """Fewest tiles to acquire for some seven pairs, by trying each number of pairs kept."""
-    live = [n if usable(rules, k) else 0 for k, n in enumerate(counts)]
-    if not rules.seven_pairs_four_as_two:
-        live = [min(n, 2) for n in live]
-    units = []  # (naturals kept, naturals needed) per possible pair, best first
-    for n in live:
-        units += [2] * (n // 2)
-        if n % 2:
-            units.append(1)
-    units.sort(reverse=True)
+    """Fewest tiles to acquire for some seven pairs, by trying every way the held naturals
+    sit in target pairs: each kind gives some pairs of two held naturals and some of one
+    (its other place a wildcard or a tile to acquire); without four-as-two a kind gives one
+    pair at most. ``kept[used]`` is the most naturals ``used`` such pairs keep. The other
+    7 − used pairs are new: without all-wild pairs each needs an acquired natural."""
+    kept = [0] + [-BIG] * 7
+    for k, n in enumerate(counts):
+        if not n or not usable(rules, k):
+            continue
+        ways = [(p2 + p1, 2 * p2 + p1) for p2 in range(n // 2 + 1)
+                for p1 in range(n - 2 * p2 + 1)]
+        if not rules.seven_pairs_four_as_two:
+            ways = [(u, x) for u, x in ways if u <= 1]
+        kept = [max([kept[used - u] + x for u, x in ways if u <= used and kept[used - u] >= 0],
+                    default=-BIG) for used in range(8)]
     best = BIG
     kinds = sum(1 for k in range(34) if usable(rules, k))
-    for used in range(0, min(7, len(units)) + 1):
-        kept = sum(units[:used])
+    for used in range(8):
+        if kept[used] < 0:
+            continue
         new = 7 - used
         if new and kinds < (1 if rules.seven_pairs_four_as_two else 7):
             continue
-        acquire = 14 - kept
+        acquire = 14 - kept[used]
         cost = acquire - wilds if rules.wild_only_groups else max(acquire - wilds, new)
         best = min(best, cost)
     return best - 1 if best < BIG else BIG

@@ -182,7 +182,17 @@ def seven_pairs_reading(naturals: Sequence[int], wilds: int, rules: ShapeRules) 
         if n % 2:
             groups.append(ShapeGroup(GroupKind.PAIR, (k, k), (False, True)))
             singles += 1
-    groups += [_free(GroupKind.PAIR, 2)] * ((wilds - singles) // 2)
+    spare = (wilds - singles) // 2
+    if not rules.wild_only_groups:  # no all-wild pair: two spare wildcards split a natural
+        split: list[ShapeGroup] = []  # pair into four of a kind (1m+w, 1m+w)
+        for g in groups:
+            if spare and not any(g.wild):
+                split += [ShapeGroup(GroupKind.PAIR, g.as_, (False, True))] * 2
+                spare -= 1
+            else:
+                split.append(g)
+        groups = split
+    groups += [_free(GroupKind.PAIR, 2)] * spare
     return ShapeReading(Shape.SEVEN_PAIRS, tuple(groups))
 
 

@@ -9,7 +9,9 @@ of one kind, so the shanten after each draw adjusts a summary instead of recount
 Decisions:
 
 * ``wild_only_groups=False`` also forbids a 七对 pair of two wildcards (each pair must hold a
-  natural), as it forbids an all-wild pair in the standard shape.
+  natural), as it forbids an all-wild pair in the standard shape. With four of a kind as two
+  pairs, two spare wildcards still fit: one on each tile of a natural pair (1m+w, 1m+w), so
+  the hand is complete iff wildcards ≥ odd singles and at most 7 of the 14 tiles are wild.
 * Without ``seven_pairs_four_as_two`` no two pairs may be of one kind (a wildcard may not
   make a pair of a kind already paired either); with it, four of a kind are two pairs.
 * 十三烂: at most three ranks per suit, pairwise ≥ 3 apart; honors distinct; wildcards fill
@@ -82,6 +84,10 @@ def _pairs_shanten(full: int, half: int, wilds: int, c: Compiled) -> int:
     need = 14 - 2 * f - h
     if c.rules.wild_only_groups:
         return need - wilds - 1
+    if c.rules.seven_pairs_four_as_two:
+        # two wildcards on a natural pair are four of a kind, two pairs that each hold a
+        # natural: a pair needs no acquired natural while the target holds seven naturals
+        return max(need - wilds, 7 - 2 * f - h) - 1
     return max(need - wilds, new) - 1
 
 

@@ -104,8 +104,9 @@ def seed_birds(birds: Sequence[Tile], dealer: int, winner: int) -> Birds:
 
 
 def seed_bird_fan(birds: Sequence[Tile], scored: Birds, winner_tiles: Sequence[Tile]) -> int:
-    """RULES §2.7: each bird +1 fan when its suit occurs among the winner's tiles (hand,
-    melds, win tile) and +1 when it points to the winner's seat."""
+    """RULES §2.7: each bird +1 fan when its suit occurs among ``winner_tiles`` — the
+    winner's concealed tiles and the win tile, not his declared melds (the seed's
+    ``CalculateBirdBonus`` looks at the hand only) — and +1 when it points to his seat."""
     suits = {T.suit(t) for t in winner_tiles}
     return sum((T.suit(tile) in suits) + bird.hit for tile, bird in zip(birds, scored.birds,
                                                                         strict=True))

@@ -8,12 +8,14 @@
 | birds       | ``bird_count`` (default 2)            | 1 on a discard or robbed kong, 2 on a  |
 |             |                                       | self-draw                              |
 | bird origin | the winner (``bird_origin``)          | the dealer                             |
-| a bird      | a hit adds a base payment             | +1 fan: suit among the winner's tiles; |
+| a bird      | a hit adds a base payment             | +1 fan: suit among the winner's        |
+|             |                                       | concealed tiles (win tile, no melds);  |
 |             |                                       | +1 fan: points to the winner's seat    |
-| self-draw   | each of 3 pays                        | total fan doubled                      |
+| self-draw   | each of 3 pays                        | hand fan doubled, then birds added     |
 | dealer      | 庄闲分 +1                             | nothing                                |
 
-``total_fan = (fan + bird_fan) × (2 on a self-draw, else 1)``; the seed defines no payments.
+``total_fan = fan × (2 on a self-draw, else 1) + bird_fan``, in the order of the seed's own
+``CheckWin`` (RULES §2.7, revised 2026-12-01); the seed defines no payments.
 Win validity is the traditional one. Options only the traditional profile uses are accepted
 and ignored here.
 """
@@ -64,5 +66,6 @@ def birds_expected(win_type: WinType) -> int:
 
 
 def total_fan(fan: int, bird_fan: int, win_type: WinType) -> int:
-    """The self-draw doubling applies to the total including bird fan [assumption, §2.7]."""
-    return (fan + bird_fan) * (2 if win_type is WinType.SELF_DRAW else 1)
+    """The seed's ``CheckWin``: a self-draw doubles the hand fan, then the birds are added
+    (RULES §2.7; the bird fan is not doubled)."""
+    return fan * (2 if win_type is WinType.SELF_DRAW else 1) + bird_fan

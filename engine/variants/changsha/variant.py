@@ -90,7 +90,9 @@ SEED: Final = "seed_simplified"
 OPTION_SPECS: Final = (
     OptionSpec("scoring_profile", OptionType.STRING, TRADITIONAL,
                "traditional payments (小胡 2/1, 大胡 6 a unit, birds, 庄闲分) or the seed "
-               "document's fan count (base 1, 将将胡 2, 七小对 +1, 清一色 +2, bird fan)",
+               "document's fan count (base 1, 将将胡 2, 七小对 +1, 清一色 +2; total_fan = fan, "
+               "×2 on a self-draw, + bird fan: +1 a bird whose suit the concealed tiles or the "
+               "win tile hold, +1 a bird pointing to the winner)",
                choices=(TRADITIONAL, SEED)),
     OptionSpec("zhuang_xian", OptionType.BOOLEAN, True,
                "庄闲分: +1 on every payment the dealer makes or receives, after birds"),
@@ -299,7 +301,7 @@ class Changsha(Variant):
             return replace(answer, win=False, reason=verdict.reason)
         if options["scoring_profile"] == SEED:
             hand_fan = seed.seed_score(verdict.facts).fan
-            bird_fan = B.seed_bird_fan(context.birds, scored, hand.all_tiles)
+            bird_fan = B.seed_bird_fan(context.birds, scored, hand.concealed_with_win)
             return replace(answer, win=True, fan=hand_fan, bird_fan=bird_fan,
                            total_fan=seed.total_fan(hand_fan, bird_fan, win_type))
         value = self._traditional(hand, context, options, verdict)
@@ -399,7 +401,7 @@ def _seed_birds(birds: Sequence[Tile] | None, table: Table | None,
         return None, 0
     assert table.dealer is not None  # read_table was asked for it
     scored = B.seed_birds(birds, table.dealer, table.winner)
-    return scored, B.seed_bird_fan(birds, scored, hand.all_tiles) if hand else 0
+    return scored, B.seed_bird_fan(birds, scored, hand.concealed_with_win) if hand else 0
 
 
 VARIANT: Final = Changsha()

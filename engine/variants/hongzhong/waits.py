@@ -114,13 +114,14 @@ def _four_wild_kinds(concealed: Sequence[Tile], cfg: Config) -> frozenset[Tile]:
     """Kinds whose self-draw makes 四红中 (``anytime`` only: waits have no first turn)."""
     if cfg.four_wild_win != "anytime":
         return frozenset()
-    for kind in sorted(cfg.wild):
+    found: set[Tile] = set()
+    for kind in sorted(cfg.wild):  # with two wild kinds each may be one copy short
         held = concealed.count(kind)
         if held >= T.COPIES:
             return cfg.kinds
         if held == T.COPIES - 1:
-            return frozenset({kind})
-    return frozenset()
+            found.add(kind)
+    return frozenset(found)
 
 
 def shanten(concealed: Sequence[Tile], melds: tuple[Meld, ...] | int, cfg: Config) -> int:

@@ -48,6 +48,8 @@ def forms_pairs(naturals: Counts, wilds: int, pairs: int, *, four_as_two: bool,
 
     A natural single needs one wildcard; leftover wildcards pair up among themselves (an
     all-wild pair, allowed with ``wild_only``; it can always take a kind not used yet).
+    Without ``wild_only`` two leftover wildcards may still sit on a natural pair, one on
+    each tile: four of a kind, two pairs that each hold a natural (with ``four_as_two``).
     Without ``four_as_two`` no kind may give two pairs, so three or four of a kind fail.
     """
     have = singles = 0
@@ -57,7 +59,9 @@ def forms_pairs(naturals: Counts, wilds: int, pairs: int, *, four_as_two: bool,
         have += c // 2
         singles += c % 2
     spare = wilds - singles
-    if spare < 0 or spare % 2 or (spare and not wild_only):
+    if spare < 0 or spare % 2:
+        return False
+    if spare and not wild_only and (not four_as_two or spare > 2 * have):
         return False
     return have + singles + spare // 2 == pairs
 

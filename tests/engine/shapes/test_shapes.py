@@ -78,8 +78,16 @@ WIN_CASES = [
     ("1111m2299p1199s11z", rules(seven_pairs=True, seven_pairs_four_as_two=False), ()),
     # 七对 with wildcards (RULES.md §0.6): pairs 6, singles s = 0, W = 2 → 6 + 0 + 1 = 7
     ("1199m1199p1199s+2", rules(seven_pairs=True), (SP,)),
-    # ... but two wildcards alone are no pair without wild_only_groups
-    ("1199m1199p1199s+2", rules(seven_pairs=True, wild_only_groups=False), ()),
+    # without wild_only_groups two wildcards alone are no pair, but each can sit on a tile
+    # of the natural pair 11m: 1m+w, 1m+w = four of a kind, two pairs (issue 14) ...
+    ("1199m1199p1199s+2", rules(seven_pairs=True, wild_only_groups=False), (SP,)),
+    # ... unless four of a kind are not two pairs: then the two wildcards are no pair
+    ("1199m1199p1199s+2", rules(seven_pairs=True, wild_only_groups=False,
+                                seven_pairs_four_as_two=False), ()),
+    # W = 7 of 14 tiles: 1m 9m 1p 9p 1s 9s 1z each + one wildcard → 7 pairs, each natural
+    ("19m19p19s1z+7", rules(seven_pairs=True, wild_only_groups=False), (SP,)),
+    # W = 8: six naturals cannot hold seven pairs a natural each
+    ("19m19p19s+8", rules(seven_pairs=True, wild_only_groups=False), ()),
     # pairs 5, singles 2 (9s, 1z), W = 2 ≥ 2 and even: 5 + 2 + 0 = 7
     ("1199m1199p119s1z+2", rules(seven_pairs=True), (SP,)),
     # a hand that is both: 112233m 445566p 77s reads as 123m×2 456p×2 77s and as 7 pairs
@@ -162,6 +170,20 @@ SHANTEN_CASES = [
     # 2 tiles: 1z + w is complete (pair) → −1; w w alone is complete only with all-wild pairs
     ("+2", rules(), -1),
     ("+2", rules(wild_only_groups=False), 0),
+    # 七对 without all-wild pairs (issue 14): 11m 99m 11p 99p 11s + 9s + 2 wildcards (13
+    # tiles): target 11m 99m 11p 99p 11s, 9s+w, 1z+w — one tile (1z) to acquire → 0
+    ("1199m1199p11s9s+2", rules(seven_pairs=True, wild_only_groups=False,
+                               standard=False), 0),
+    # 12 naturals in six pairs + 2 wildcards = 14 tiles: complete with four-as-two (−1);
+    # without it one pair must be new: acquire a natural for it → 1 − 1 = 0
+    ("1199m1199p1199s+2", rules(seven_pairs=True, wild_only_groups=False, standard=False),
+     -1),
+    ("1199m1199p1199s+2", rules(seven_pairs=True, wild_only_groups=False, standard=False,
+                                seven_pairs_four_as_two=False), 0),
+    # 1m 9m 1p 9p 1s 9s + 8 wildcards: seven pairs need seven naturals, one to acquire
+    # (discarding a wildcard) → 1 − 1 = 0; with all-wild pairs it is complete (−1)
+    ("19m19p19s+8", rules(seven_pairs=True, wild_only_groups=False, standard=False), 0),
+    ("19m19p19s+8", rules(seven_pairs=True, standard=False), -1),
 ]
 
 

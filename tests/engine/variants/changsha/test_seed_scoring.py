@@ -2,9 +2,10 @@
 
 Hand fan: base 1 (将将胡 makes it 2, replacing the 1); 七小对 in any form +1; 清一色 +2;
 other 大胡 nothing. Birds: 1 expected on a discard, 2 on a self-draw; each +1 when its suit is
-among the winner's tiles and +1 when its rank points from the dealer (1/5/9 the dealer, 2/6
-next, 3/7 opposite, 4/8 previous) to the winner. total = (fan + bird_fan) × 2 on a self-draw.
-No payments.
+among the winner's concealed tiles (win tile included, declared melds not) and +1 when its
+rank points from the dealer (1/5/9 the dealer, 2/6 next, 3/7 opposite, 4/8 previous) to the
+winner. total = fan × 2 on a self-draw (× 1 otherwise) + bird_fan, in the order of the seed's
+own CheckWin (§2.7 revised 2026-12-01). No payments.
 """
 
 from __future__ import annotations
@@ -74,8 +75,9 @@ SEATS = {"dealer": 0, "winner": 2, "discarder": 1}
         ("discard", ["7p"], [("7p", 2, True)], (0, 0, 1, 0), 1, 5),
         # 9m: 万 (+1), rank 9 → the dealer's seat 0, not the winner (0): total 5.
         ("discard", ["9m"], [("9m", 0, False)], (1, 0, 0, 0), 1, 5),
-        # Self-draw, 3m (+2) and 5p (筒 no; rank 5 → seat 0 no): (4 + 2) × 2 = 12.
-        ("self_draw", ["3m", "5p"], [("3m", 2, True), ("5p", 0, False)], (1, 0, 1, 0), 2, 12),
+        # Self-draw, 3m (+2) and 5p (筒 no; rank 5 → seat 0 no): the hand fan is doubled
+        # first, then the birds added: 4 × 2 + 2 = 10 (not (4 + 2) × 2 = 12).
+        ("self_draw", ["3m", "5p"], [("3m", 2, True), ("5p", 0, False)], (1, 0, 1, 0), 2, 10),
     ],
 )
 def test_seed_birds_add_fan(win_type: str, birds: list[str],
@@ -87,6 +89,42 @@ def test_seed_birds_add_fan(win_type: str, birds: list[str],
     assert answer.bird_hits == hits
     assert (answer.fan, answer.bird_fan, answer.total_fan) == (4, bird_fan, total)
     assert answer.payments is None
+
+
+def test_seed_self_draw_doubles_the_hand_fan_before_the_birds() -> None:
+    # Issue 14's example: 11 22 33 44 55 66 m + 7m drawn = 七小对, all 万. Hand fan: base 1 +
+    # 七小对 1 + 清一色 2 = 4; self-drawn: 4 × 2 = 8. Birds from the dealer (seat 0, the
+    # winner): 1m — 万 in hand +1, rank 1 → the dealer = the winner +1; 6s — no 条 in hand 0,
+    # rank 6 → the dealer's next (seat 1) 0: bird fan 2. Total 8 + 2 = 10 (was 12).
+    answer = VARIANT.fan(req("1122334455667m", "7m", (), {
+        "win_type": "self_draw", "seats": {"dealer": 0, "winner": 0}, "birds": ["1m", "6s"]},
+        SEED))
+    assert (ids(answer), answer.fan, answer.bird_fan, answer.total_fan) == (
+        ["base", "qing_yi_se", "qi_xiao_dui"], 4, 2, 10)
+    assert [(b.tile, b.seat, b.hit) for b in answer.birds or ()] == [("1m", 0, True),
+                                                                     ("6s", 1, False)]
+
+
+def test_seed_bird_suit_ignores_declared_melds() -> None:
+    # Concealed 123m 456m 789m 2m + 2m on a discard, a declared pong 555p: base 1 fan (no
+    # 清一色, the 筒 pong breaks it). Bird 3p (dealer 0, winner 2): its suit 筒 is only in the
+    # meld, not in the concealed tiles or the win tile: 0; rank 3 → seat 2, the winner: +1.
+    # Bird fan 1, total 1 × 1 + 1 = 2 (counting the meld's 筒 it would be 3).
+    seats = {"dealer": 0, "winner": 2, "discarder": 1}
+    answer = VARIANT.fan(req("123m456m789m2m", "2m", ("pong 555p",),
+                             {"seats": seats, "birds": ["3p"]}, SEED))
+    assert (ids(answer), answer.fan, answer.bird_fan, answer.total_fan) == (["base"], 1, 1, 2)
+    # the same bird of 万, the concealed suit: +1 suit, rank 3 → the winner +1 → total 3
+    again = VARIANT.fan(req("123m456m789m2m", "2m", ("pong 555p",),
+                            {"seats": seats, "birds": ["3m"]}, SEED))
+    assert (again.bird_fan, again.total_fan) == (2, 3)
+    # self-drawn 2p onto 123m 456m 789m 2p beside a pong 555s; birds 3p (筒 in hand +1,
+    # rank 3 → the winner +1) and 9s (条 only in the meld 0, rank 9 → the dealer 0): bird
+    # fan 2; total 1 × 2 + 2 = 4 (the former reading: (1 + 3) × 2 = 8)
+    drawn = VARIANT.fan(req("123m456m789m2p", "2p", ("pong 555s",),
+                            {"win_type": "self_draw", "seats": seats, "birds": ["3p", "9s"]},
+                            SEED))
+    assert (drawn.fan, drawn.bird_fan, drawn.total_fan) == (1, 2, 4)
 
 
 def test_seed_ignores_the_traditional_options() -> None:
@@ -130,11 +168,11 @@ def test_seed_birds_operation() -> None:
         "options": SEED}))
     assert [(b.tile, b.seat, b.hit) for b in alone.birds] == [("3m", 2, True), ("5p", 0, False)]
     assert (alone.birds_expected, alone.bird_fan, alone.payments) == (2, None, None)
-    # With it: the fan as on POST fan, (4 + 2) × 2 = 12.
+    # With it: the fan as on POST fan, 4 × 2 + 2 = 10.
     full = VARIANT.birds(req(FLUSH_SEVEN, "7m", (), {"win_type": "self_draw", "seats": SEATS,
                                                      "birds": ["3m", "5p"]}, SEED))
     assert (full.win, full.fan, full.bird_fan, full.total_fan, full.payments) == \
-        (True, 4, 2, 12, None)
+        (True, 4, 2, 10, None)
 
 
 def test_seed_waits_report_the_hand_fan() -> None:

@@ -160,6 +160,14 @@ def test_two_wild_kinds_need_four_of_one_kind_for_si_hong_zhong() -> None:
     assert V.win(req).shapes == ("four_wilds",)
 
 
+def test_si_hong_zhong_waits_on_either_wild_kind_one_copy_short() -> None:
+    # 147m 258p 1s + three 5z + three 7z, both wild, 七对 off: no standard shape (1m 4m 7m
+    # 2p 5p 8p 1s need seven groups), so only 四红中 — a fourth 5z or a fourth 7z (found by
+    # the wildcard sweep: the waits stopped at the first wild kind, 5z)
+    answer = V.waits(body("147m258p1s555z777z", opts={**TWO_WILD, "qidui": False}))
+    assert [(w.tile, w.remaining) for w in answer.waits] == [("5z", 1), ("7z", 1)]
+
+
 def test_four_wilds_first_turn_and_not_on_discard() -> None:
     hand = "147m258p1369s7z7z7z"
     first = {"four_wild_win": "first_turn"}

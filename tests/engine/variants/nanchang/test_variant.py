@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from engine import tiles as T
 from engine.errors import Code, RequestError
 from engine.hand import parse_request
 from engine.variants import REGISTRY
@@ -151,9 +152,15 @@ CASES = [
     # six pairs + 5s, 6s drawn: the last pair is two 精 (at face 5s 6s is no pair);
     # before the win six pairs + a 精 → 精钓: 七小对 1 + 精钓 1 = 2 …
     ("jing pair in qi_dui", "1122m3344p7788s5s", "6s", {}, {}, (["qi_dui", "jing_diao"], 2, 0)),
-    # … and no win when all-精 groups are refused
+    # … and still a win when all-精 groups are refused (issue 14): each 精 sits on a 1m,
+    # 1m+5s 1m+6s = four 1m, two pairs (RULES.md §0.6) that each hold a natural; 精钓 is
+    # of the 13 tiles before the win (six pairs + 5s): 七小对 1 + 精钓 1 = 2 …
     ("jing pair in qi_dui, jing_only_group_allowed off", "1122m3344p7788s5s", "6s",
-     {"jing_only_group_allowed": False}, {}, ("no_winning_shape",)),
+     {"jing_only_group_allowed": False}, {}, (["qi_dui", "jing_diao"], 2, 0)),
+    # … but not when four alike are no two pairs either: the two 精 would be a pair alone
+    ("jing pair in qi_dui, all-jing groups and four-as-two off", "1122m3344p7788s5s", "6s",
+     {"jing_only_group_allowed": False, "qidui_allow_four": False}, {},
+     ("no_winning_shape",)),
     # --- ties: highest fan, then the highest amount (§0.7) ----------------------------------
     # at face value 111p 999m 777z 456s 44z = 平胡 + 德国 = 1 (flat 5); substituting,
     # 4s + 5s 6s as 444s = 大七对 = 1 (flat 0): equal fan, 德国's flat pays more
@@ -284,6 +291,50 @@ def test_seven_pairs_reading() -> None:
     # the 精 pairs with the drawn 1z
     assert ("pair", ["1z", "5s"], ["1z", "1z"], False) in groups(answer) or (
         "pair", ["5s", "1z"], ["1z", "1z"], False) in groups(answer)
+
+
+# --- 七对 with spare 精 when all-精 groups are off (issue 14) -----------------------------
+
+NO_JING_GROUPS = {"jing_only_group_allowed": False}
+
+
+def test_spare_jing_split_a_natural_pair_in_seven_pairs() -> None:
+    # 11m 55m 99m 33p 77p 11s = six natural pairs, 精 5z (正) and 6z (副) spare: no pair may
+    # be two 精, but 1m+5z and 1m+6z are four 1m = two pairs, each with a natural → 七小对 1;
+    # before the win six pairs + 5z is 精钓 +1 → fan 2; at face value 5z 6z is no pair
+    data = body("1155m99m3377p11s5z", "6z", jing={"zheng": "5z", "fu": "6z"},
+                options=NO_JING_GROUPS)
+    win = VARIANT.win(parse_request(data))
+    assert win.win and win.shapes == ("seven_pairs",)
+    answer = VARIANT.fan(parse_request(data))
+    assert summary(answer) == (["qi_dui", "jing_diao"], 2, 0)
+    # the reading puts one 精 on each 1m: no pair of two 精
+    assert ("pair", ["1m", "5z"], ["1m", "1m"], False) in groups(answer)
+    assert ("pair", ["1m", "6z"], ["1m", "1m"], False) in groups(answer)
+
+
+def test_spare_jing_waits_in_seven_pairs() -> None:
+    # 77m 88m 33p 44p 55s + 2s, 精 3s and 4s: without one 精 the rest is six pairs
+    # (2s + the other 精) → 精钓, it waits on every kind. Drawing 2s: six natural pairs and
+    # two spare 精, which split a pair (as above); drawing 3s or 4s: 2s+精 and two spare 精.
+    # Today's code missed exactly 2s, 3s and 4s.
+    data = body("7788m3344p23455s", None, jing={"zheng": "3s", "fu": "4s"},
+                options=NO_JING_GROUPS)
+    waits = [w.tile for w in VARIANT.waits(parse_request(data)).waits]
+    assert waits == [T.code(k) for k in range(34)]
+
+
+def test_spare_jing_split_a_pair_in_jing_diao() -> None:
+    # 11m 55m 99m 33p 77p + 精 5z 5z 6z before the win: without one 精, five natural pairs
+    # and two 精, which sit on the 11m (four 1m = two pairs, each with a natural): six pairs
+    # → 精钓. Drawn 2z: 2z+精 and the same split → 七小对 1 + 精钓 1 = 2 …
+    jing = {"zheng": "5z", "fu": "6z"}
+    self_drawn = body("1155m99m3377p556z", "2z", jing=jing, options=NO_JING_GROUPS)
+    assert summary(VARIANT.fan(parse_request(self_drawn))) == (["qi_dui", "jing_diao"], 2, 0)
+    # … so on a discard the hand cannot win (RULES.md §3.5)
+    discard = body("1155m99m3377p556z", "2z", jing=jing, options=NO_JING_GROUPS,
+                   win_type="discard")
+    assert summary(VARIANT.fan(parse_request(discard))) == ("jing_diao_needs_self_draw",)
 
 
 # --- the win operation ---------------------------------------------------------------------
