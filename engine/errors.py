@@ -17,11 +17,13 @@ class Code(StrEnum):
     INVALID_FIELD = "invalid_field"
     MISSING_FIELD = "missing_field"
     INVALID_OPTION = "invalid_option"
+    SOURCE_NOT_ALLOWED = "source_not_allowed"
     INVALID_TILE = "invalid_tile"
     BAD_MELD = "bad_meld"
     CHOW_NOT_ALLOWED = "chow_not_allowed"
     TOO_MANY_COPIES = "too_many_copies"
     BAD_TILE_COUNT = "bad_tile_count"
+    LOCKED_NOT_READY = "locked_not_ready"
 
     @property
     def precedence(self) -> int:

@@ -141,6 +141,9 @@ class Request:
     options: Mapping[str, Any] = field(default_factory=dict)
     has_hand: bool = True
     """False when the body carried no ``hand`` (operations such as ``jing`` need none)."""
+    claim: Mapping[str, Any] = field(default_factory=dict)
+    """``claims``' own members as sent (``tile``, ``detail``, and ``context``'s ``source``,
+    ``locked``, ``passed``, ``kong``): `engine.claims.facts` reads and checks them."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -194,7 +197,21 @@ def parse_request(data: Mapping[str, Any]) -> Request:
     context = _parse_context(raw_context, tiles_at, tile_at) if raw_context else _NO_CONTEXT
     if problems:
         raise RequestError(problems)
-    return Request(hand, context, dict(data.get("options") or {}), data.get("hand") is not None)
+    return Request(hand, context, dict(data.get("options") or {}), data.get("hand") is not None,
+                   _claim_members(data, raw_context))
+
+
+CLAIM_MEMBERS = ("tile", "detail")
+CLAIM_CONTEXT_MEMBERS = ("source", "locked", "passed", "kong")
+
+
+def _claim_members(data: Mapping[str, Any], raw_context: Any) -> dict[str, Any]:
+    """The members only ``claims`` reads, kept as sent (empty for every other body)."""
+    found = {k: data[k] for k in CLAIM_MEMBERS if data.get(k) is not None}
+    if raw_context:
+        found.update((k, raw_context[k]) for k in CLAIM_CONTEXT_MEMBERS
+                     if raw_context.get(k) is not None)
+    return found
 
 
 _NO_CONTEXT = Context()
@@ -227,7 +244,7 @@ def _parse_context(
         birds=tiles_at(raw["birds"], "#/context/birds") if raw.get("birds") is not None else None,
         codes=tiles_at(raw["codes"], "#/context/codes") if raw.get("codes") is not None else None,
         code_count=raw.get("code_count"),
-        kong=(KongEvent(KongType(kong["type"]), kong_tile)
+        kong=(KongEvent(KongType(kong.get("type") or KongType.ADDED), kong_tile)
               if kong and kong_tile is not None else None),
         indicator=tile_at(raw.get("indicator"), "#/context/indicator"),
         jing=Jing(zheng, fu) if zheng is not None and fu is not None else None,

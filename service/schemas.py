@@ -251,6 +251,36 @@ ContextRequest = _needs(Envelope, "ContextRequest",
                         context=nested(Context, need="the facts this operation works on"))
 """birds, kong, jing, jing-settlement: the context carries what they work on."""
 
+# --- claims (rules/claims.md): its own members, all in this one place ---------------------------
+# `tile` and `detail` at the top; in `context`: `source`, `locked`, `passed`, and `kong` without
+# a required tile (the robbed kong's tile is `tile`). At the per-variant context merge these are
+# the context members claims owns.
+
+
+class ClaimKong(Strict):
+    type = choice("exposed", "added", "concealed")
+    tile = tile()
+
+
+class Passed(Strict):
+    tiles = tiles(need="the tile kinds of the wins passed")
+    fan = count(0, 2**31 - 1, need="the highest fan among the wins passed")
+
+
+class ClaimsContext(Context):
+    source = choice("discard_left", "discard_opposite", "discard_right", "self_draw", "rob_kong",
+                    need="where the tile on offer comes from")
+    locked = boolean()
+    passed = nested(Passed)
+    kong = nested(ClaimKong)
+
+
+ClaimsRequest = _needs(HandRequest, "ClaimsRequest",
+                       tile=tile(need="the tile on offer"),
+                       detail=choice("full", "actions"),
+                       context=nested(ClaimsContext, need="the tile's source"))
+"""claims: the hand, the tile on offer and its source (rules/claims.md)."""
+
 REQUEST_SCHEMAS: Mapping[str, type[Schema]] = {
     "win": WinRequest,
     "fan": WinRequest,
@@ -261,6 +291,7 @@ REQUEST_SCHEMAS: Mapping[str, type[Schema]] = {
     "kong": ContextRequest,
     "jing": ContextRequest,
     "jing-settlement": ContextRequest,
+    "claims": ClaimsRequest,
 }
 """The schema of each operation's body; an operation not listed takes the bare Envelope."""
 

@@ -15,6 +15,9 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from engine import tiles as T
+from engine.claims import ClaimRules
+from engine.claims import claims as claims_answer
+from engine.claims.answers import ClaimsAnswer
 from engine.errors import Problem, RequestError, raise_if
 from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand, parse_request
 from engine.options import OptionSpec, resolve
@@ -53,6 +56,8 @@ class Variant(ABC):
     extra_operations: ClassVar[tuple[str, ...]] = ()
     """Operations beyond win/waits/fan/discards, by their path segment (``jing-settlement``);
     each is the method of the same name with ``-`` as ``_``."""
+    claim_rules: ClassVar[ClaimRules | None] = None
+    """The variant's claim rules (its package's ``claims.py``); with them it has ``claims``."""
 
     # --- what a variant must say -------------------------------------------------------------
 
@@ -159,6 +164,8 @@ class Variant(ABC):
         }
         for op in self.extra_operations:
             ops[op] = getattr(self, op.replace("-", "_"))
+        if self.claim_rules is not None:
+            ops["claims"] = self.claims
         return ops
 
     def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
@@ -232,6 +239,11 @@ class Variant(ABC):
                                     T.from_code(c.tile)))
         best = choices[0].shanten if choices else 0
         return DiscardsAnswer(best, tuple(choices), options)
+
+    def claims(self, request: Request) -> ClaimsAnswer:
+        """What the player may do with the tile on offer (RULES.md §0.8, `engine.claims`)."""
+        assert self.claim_rules is not None
+        return claims_answer(self, self.claim_rules, request)
 
 
 def unsupported(variant: Variant, op: str) -> bool:

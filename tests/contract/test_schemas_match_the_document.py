@@ -13,7 +13,8 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from service import schemas
 from tests.contract.spec import array_items, object_form, resolve, spec, types
 
-TOP = ["WinRequest", "HandRequest", "ContextRequest", "Envelope", "BatchRequest"]
+TOP = ["WinRequest", "HandRequest", "ContextRequest", "ClaimsRequest", "Envelope",
+       "BatchRequest"]
 
 
 def rendered() -> dict[str, Any]:

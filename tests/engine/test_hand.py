@@ -154,6 +154,7 @@ def test_request_error_names_the_first_code_in_the_contract_order() -> None:
         parse_request({"hand": "11x"})
     assert caught.value.code is Code.INVALID_TILE
     order = [c.value for c in Code]
-    assert order == ["invalid_field", "missing_field", "invalid_option", "invalid_tile",
-                     "bad_meld", "chow_not_allowed", "too_many_copies", "bad_tile_count"]
-    assert [c.is_hand_problem for c in Code] == [False] * 3 + [True] * 5
+    assert order == ["invalid_field", "missing_field", "invalid_option", "source_not_allowed",
+                     "invalid_tile", "bad_meld", "chow_not_allowed", "too_many_copies",
+                     "bad_tile_count", "locked_not_ready"]
+    assert [c.is_hand_problem for c in Code] == [False] * 4 + [True] * 6

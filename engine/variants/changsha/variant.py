@@ -59,6 +59,7 @@ from engine.results import Wait
 from engine.tiles import Tile
 from engine.variants.base import Options, Variant, WinCheck
 from engine.variants.changsha import birds as B
+from engine.variants.changsha import claims as claims_module
 from engine.variants.changsha import seed_scoring as seed
 from engine.variants.changsha.answers import ChangshaBirdsAnswer, ChangshaFanAnswer, QishouAnswer
 from engine.variants.changsha.patterns import Score, Verdict, event_wins, judge, score, win_type_of
@@ -116,6 +117,7 @@ OPTION_SPECS: Final = (
     OptionSpec("bird_count", OptionType.INTEGER, 2,
                "birds turned after a win in the traditional profile (birds_expected)",
                choices=(1, 2, 4, 6)),
+    *claims_module.OPTION_SPECS,
 )
 
 
@@ -130,6 +132,7 @@ class Changsha(Variant):
     name_zh = "长沙麻将"
     option_specs = OPTION_SPECS
     extra_operations = ("birds", "qishou")
+    claim_rules = claims_module.RULES
 
     def __init__(self) -> None:
         super().__init__()

@@ -50,6 +50,7 @@ from engine.options import OptionSpec, resolve
 from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait
 from engine.tiles import Tile
 from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.hongzhong import claims as claims_module
 from engine.variants.hongzhong import scoring
 from engine.variants.hongzhong import waits as waits_
 from engine.variants.hongzhong.codes import (
@@ -124,6 +125,7 @@ class Hongzhong(Variant):
     name_zh: ClassVar[str] = "红中麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("birds", "kong")
+    claim_rules = claims_module.RULES
 
     def __init__(self) -> None:
         super().__init__()

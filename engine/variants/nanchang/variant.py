@@ -48,6 +48,7 @@ from engine.results import KongAnswer, Pattern, Reading, Wait
 from engine.tiles import Tile
 from engine.variants.base import Options, Variant, WinCheck
 from engine.variants.nanchang import checks as C
+from engine.variants.nanchang import claims as claims_module
 from engine.variants.nanchang.jing import BAWANG_MODES, JING_MODES, jing_pair, settle
 from engine.variants.nanchang.payments import WinPayment, kong_payments, win_payments
 from engine.variants.nanchang.reading import pattern, patterns, reading
@@ -103,6 +104,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                choices=BAWANG_MODES),
     OptionSpec("jing_count_discards", _B, True,
                "精 settlement counts include the player's own discards (caller's convention)"),
+    *claims_module.OPTION_SPECS,
 )
 
 
@@ -174,6 +176,7 @@ class Nanchang(Variant):
     name_zh: ClassVar[str] = "南昌麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("kong", "jing", "jing-settlement")
+    claim_rules = claims_module.RULES
 
     def __init__(self) -> None:
         super().__init__()

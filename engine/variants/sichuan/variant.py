@@ -52,6 +52,7 @@ from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading
 from engine.tiles import Tile
 from engine.variants.base import Options, Variant, WinCheck
 from engine.variants.plumbing import at_most_four, warm
+from engine.variants.sichuan import claims as claims_module
 from engine.variants.sichuan import payments as P
 from engine.variants.sichuan.reader import RULES_108, SHAPE_SETS
 from engine.variants.sichuan.scoring import (
@@ -95,6 +96,7 @@ OPTION_SPECS: Final = (
     OptionSpec("dian_gang_hua", _S, "zimo", "点杠花 (self-draw on a kong made from a discard): "
                "every active opponent pays as for a self-draw, or only the kong's discarder",
                choices=("zimo", "dian_pao")),
+    *claims_module.OPTION_SPECS,
 )
 
 FAN_BOUND: Final = 2 + 2 + 2 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 1 + 4 + 8
@@ -147,6 +149,7 @@ class Sichuan(Variant):
     name_zh = "四川麻将·血战到底"
     option_specs = OPTION_SPECS
     extra_operations = ("kong",)
+    claim_rules = claims_module.RULES
 
     def __init__(self) -> None:
         self._resolved: dict[tuple[tuple[str, type, Any], ...], Options] = {}

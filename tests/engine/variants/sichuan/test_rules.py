@@ -47,7 +47,8 @@ def test_registered_with_its_identity() -> None:
     assert REGISTRY["sichuan"] is VARIANT
     assert (VARIANT.id, VARIANT.name_zh) == ("sichuan", "四川麻将·血战到底")
     assert VARIANT.tile_set({}) == "108"
-    assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "kong"]
+    assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "kong",
+                                          "claims"]
 
 
 def test_every_option_of_section_1_8_with_its_default() -> None:
@@ -59,6 +60,10 @@ def test_every_option_of_section_1_8_with_its_default() -> None:
         "gen_mode": "any_four", "hai_di": True, "tiandi_hu": True, "tian_hu_fan": 5,
         "di_hu_fan": 5, "tiandi_mode": "fixed", "di_hu_mode": "either",
         "dian_gang_hua": "zimo",
+        # rules/claims.md §1.8
+        "guo_hu": "not_higher", "meld_missing_suit": False, "missing_suit_first": True,
+        "locked_kong": "same_waits", "shi_ti": "allowed",
+        "rob_kong": True, "rob_exposed_kong": False, "late_added_kong": True,
     }
     by_name = {s.name: s for s in OPTION_SPECS}
     assert by_name["max_fan"].choices == (2, 3, 4, 5) and by_name["max_fan"].nullable
