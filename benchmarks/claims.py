@@ -46,9 +46,9 @@ WIN_TYPE = {"self_draw": "self_draw", "rob_kong": "rob_kong"}
 def as_discards(data: dict[str, Any]) -> dict[str, Any]:
     """The same tiles as a 14-tile ``discards`` body (the tile as if drawn)."""
     out = copy.deepcopy(data)
-    tiles = out["hand"] if isinstance(out["hand"], list) else [out["hand"]]
-    out["hand"] = [*tiles, out.pop("tile")] if isinstance(data["hand"], list) else \
-        f"{data['hand']} {data['tile']}"
+    tile = out.pop("tile")
+    out["hand"] = [*out["hand"], tile] if isinstance(out["hand"], list) else \
+        f"{out['hand']} {tile}"
     for member in ("source", "locked", "passed", "kong"):
         out["context"].pop(member, None)
     return out

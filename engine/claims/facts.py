@@ -25,15 +25,16 @@ class Source(StrEnum):
 
     @property
     def win_type(self) -> WinType:
-        if self is Source.SELF_DRAW:
-            return WinType.SELF_DRAW
-        if self is Source.ROB_KONG:
-            return WinType.ROB_KONG
-        return WinType.DISCARD
+        return _WIN_TYPES[self]
 
     @property
     def is_discard(self) -> bool:
-        return self.win_type is WinType.DISCARD
+        return _WIN_TYPES[self] is WinType.DISCARD
+
+
+_WIN_TYPES: Final = {s: WinType.SELF_DRAW if s is Source.SELF_DRAW else WinType.ROB_KONG
+                     if s is Source.ROB_KONG else WinType.DISCARD for s in Source}
+_SOURCES: Final = {s.value: s for s in Source}
 
 
 DETAILS: Final = ("full", "actions")
@@ -73,8 +74,9 @@ def read_facts(request: Request, options: Mapping[str, Any],
     if request.context.win_type is not None:
         problems.append(invalid_field("#/context/win_type", "claims takes no win_type: "
                                       "context.source decides it"))
+    context = request.context
     for name in REFUSED_CONTEXT:
-        if getattr(request.context, name) is not None:
+        if getattr(context, name) is not None:
             problems.append(invalid_field(f"#/context/{name}", f"claims takes no {name}: it "
                                           "answers for one player, whatever the seats"))
     tile = _tile(raw.get("tile"), "#/tile", kinds, problems)
@@ -120,12 +122,11 @@ def _source(value: Any, problems: list[Problem]) -> Source | None:
                                       '"discard_left", "discard_opposite", "discard_right", '
                                       '"self_draw" or "rob_kong"'))
         return None
-    try:
-        return Source(value)
-    except ValueError:
+    found = _SOURCES.get(value) if isinstance(value, str) else None
+    if found is None:
         problems.append(invalid_field("#/context/source", "source must be one of " + ", ".join(
             f'"{s.value}"' for s in Source)))
-        return None
+    return found
 
 
 def _passed(value: Any, source: Source | None, kinds: frozenset[Tile],

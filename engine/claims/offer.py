@@ -11,7 +11,7 @@ lock, 长沙's modes or ``after`` need them); per pong or chow the best permitte
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from engine import tiles as T
@@ -31,8 +31,18 @@ from engine.claims.answers import (
 from engine.claims.facts import ClaimFacts, Source, read_facts
 from engine.claims.rules import ClaimRules
 from engine.errors import Code, Problem, RequestError, raise_if
-from engine.hand import Context, Hand, KongType, Meld, MeldKind, Request, check_hand
+from engine.hand import (
+    Context,
+    Hand,
+    KongType,
+    Meld,
+    MeldKind,
+    Request,
+    WinType,
+    check_hand,
+)
 from engine.tiles import Tile
+from engine.variants.plumbing import plainly_valid
 
 if TYPE_CHECKING:
     from engine.variants.base import Variant
@@ -50,9 +60,10 @@ BU_ZHANG: Final = ("bu_zhang",)
 KAI_GANG: Final = ("bu_zhang", "kai_gang")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Situation:
-    """One request's checked facts, as every step reads them."""
+    """One request's checked facts, as every step reads them (read-only; not frozen only
+    because a frozen dataclass's ``__init__`` costs a microsecond a field)."""
 
     variant: Variant
     rules: ClaimRules
@@ -109,8 +120,9 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
     problems += more
     problems += rules.context_problems(request.context, hand_rules)
     hand = Hand(request.hand.concealed, request.hand.melds)
-    problems += check_hand(hand, hand_rules, size=13, needs_win_tile=False,
-                           visible=request.context.visible)
+    visible = request.context.visible
+    if not plainly_valid(hand, hand_rules, size=13, needs_win_tile=False, visible=visible):
+        problems += check_hand(hand, hand_rules, size=13, needs_win_tile=False, visible=visible)
     face_value = rules.wild_melds_at_face_value(options)
     wilds = frozenset[Tile]()
     if not problems or not face_value:
@@ -140,8 +152,8 @@ def _tile_copy_problems(hand: Hand, facts: ClaimFacts, visible: Sequence[Tile],
     """The tile on offer as a fifth copy (a kind already over four is reported at the hand),
     and on ``rob_kong`` any copy of it the player holds (the konger holds the other three)."""
     tile = facts.tile
-    own = hand.all_tiles.count(tile)
-    seen = list(visible).count(tile)
+    own = hand.concealed.count(tile) + sum(m.tiles.count(tile) for m in hand.melds)
+    seen = visible.count(tile)
     if facts.source is Source.ROB_KONG and own:
         return [Problem(Code.TOO_MANY_COPIES, "#/tile",
                         f"robbing a kong of {T.code(tile)}: the konger holds the other three "
@@ -157,23 +169,36 @@ def _tile_copy_problems(hand: Hand, facts: ClaimFacts, visible: Sequence[Tile],
 
 
 def _win(s: Situation) -> WinAction | Refusal | None:
-    """``fan`` on hand + tile with the source's win type; then 过胡."""
+    """``fan`` on hand + tile with the source's win type; then 过胡. The variant's win check
+    answers first: it gives the same verdict and reason as ``fan`` (the tests hold them
+    equal), and a non-win — most offers — then costs no full evaluation."""
     facts = s.facts
     win_type = facts.source.win_type
     name = "rob_kong" if facts.source is Source.ROB_KONG else "win"
-    trial = Request(Hand(s.hand.concealed, s.hand.melds, facts.tile),
-                    replace(s.context, win_type=win_type, kong=None), s.request.options)
-    answer = s.variant.fan(trial)
-    if not answer.win:
-        reason = answer.reason
-        if reason in WIN_REASONS and s.rules.reason_has_shape(trial.hand, reason):
+    hand = Hand(s.hand.concealed, s.hand.melds, facts.tile)
+    context = _with_win_type(s.context, win_type)
+    verdict = s.variant.check(hand, context, s.options)
+    if not verdict.win:
+        reason = verdict.reason
+        if reason in WIN_REASONS and s.rules.reason_has_shape(hand, reason):
             return Refusal(name, reason=reason)
         return None
+    answer = s.variant.fan(Request(hand, context, s.request.options))
     if _passed_blocks(s, answer.fan):
         return Refusal(name, reason="passed_win", fan=answer.fan)
     return WinAction(name, PRIORITY[name], win_type.value, answer.fan,
                      tuple(p.id for p in answer.patterns),
                      **{member: getattr(answer, member) for member in s.rules.amounts})
+
+
+def _with_win_type(context: Context, win_type: WinType) -> Context:
+    """The context ``fan`` evaluates the win in: the source's win type, and no
+    ``context.kong`` (it names the kong being robbed, not one of the winner's). Copied
+    without `dataclasses.replace`, which re-runs ``__init__`` over the 17 fields and costs
+    a good part of a ``claims`` call with ``detail: "actions"``."""
+    trial = object.__new__(Context)
+    trial.__dict__.update(context.__dict__, win_type=win_type, kong=None)
+    return trial
 
 
 def _passed_blocks(s: Situation, fan: int) -> bool:
@@ -263,10 +288,14 @@ def _kongs(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
         if kong_type is KongType.ADDED and not drawn_now and not s.options["late_added_kong"]:
             reasons.append("late_added_kong")
         after: After | None = None
-        if s.reference is not None or s.rules.kong_modes or facts.full:
+        ready = False
+        if s.reference is not None or facts.full:
             after = A.kong_after(s.variant, left, s.context, s.options)
-        if s.reference is not None:
-            reasons += _lock_reasons(s, after)
+            ready = bool(after.waits)
+            if s.reference is not None:
+                reasons += _lock_reasons(s, after)
+        elif s.rules.kong_modes:  # 开杠 needs a ready hand, not the waits' fans
+            ready = A.has_wait(s.variant, left.concealed, left, s.context, s.options)
         reason = _first(reasons)
         if reason is not None:
             out.append((key, Refusal("kong", kong_type.value, T.code(kind),
@@ -274,8 +303,7 @@ def _kongs(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
             continue
         modes = None
         if s.rules.kong_modes:
-            assert after is not None
-            modes = KAI_GANG if s.options["kai_gang"] and after.waits else BU_ZHANG
+            modes = KAI_GANG if s.options["kai_gang"] and ready else BU_ZHANG
         out.append((key, KongAction("kong", PRIORITY["kong"], kong_type.value, T.code(kind),
                                     tuple(T.codes(tiles)), drawn_now, modes,
                                     after if facts.full else None)))
@@ -321,7 +349,10 @@ def _chows(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
     if facts.source is not Source.DISCARD_LEFT or not s.rules.chow(s.options):
         return []
     shape = s.variant.hand_rules(s.options).chow_shape
-    kinds = sorted(set(hand.concealed) - {tile})
+    # a chow's other tiles are of the tile's suit within two ranks, or honors with an honor
+    near = (range(T.HONOR_BASE, T.KIND_COUNT) if T.is_honor(tile) else
+            range(max(tile - 2, 9 * T.suit(tile)), min(tile + 3, 9 * T.suit(tile) + 9)))
+    kinds = sorted(set(hand.concealed).intersection(near) - {tile})
     out: list[tuple[tuple[Any, ...], Action | Refusal]] = []
     for i, a in enumerate(kinds):
         for b in kinds[i + 1:]:

@@ -210,8 +210,8 @@ def test_locked_kong_follows_the_waits(variant: str, mode: str) -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("mode", ["off", "same_tile", "not_higher", "any"])
 def test_guo_hu_refuses_exactly_what_its_mode_names(variant: str, mode: str) -> None:
-    blocked = 0
-    for n, data in enumerate(bodies(variant, COUNT, seed=1605)):
+    blocked = wins = 0
+    for data in bodies(variant, COUNT, seed=1605):
         options = {**data.get("options", {}), "guo_hu": mode}
         if variant == "hongzhong":  # discard wins on, so that there are wins to pass
             options["win_by_discard"] = "yes"
@@ -230,8 +230,9 @@ def test_guo_hu_refuses_exactly_what_its_mode_names(variant: str, mode: str) -> 
             assert "passed" not in pass_
         if win is None or source == "self_draw":
             continue
-        record_tile = data["tile"] if n % 2 else ("1m" if data["tile"] != "1m" else "2m")
-        record_fan = win["fan"] - 1 + n % 3  # below, equal to, above the win's fan
+        wins += 1  # alternate: the same tile or another; a fan below, equal to, above
+        record_tile = data["tile"] if wins % 2 else ("1m" if data["tile"] != "1m" else "2m")
+        record_fan = win["fan"] - 1 + wins % 3
         record = {"tiles": [record_tile], "fan": max(0, record_fan)}
         with_record = copy.deepcopy(data)
         with_record["options"] = options
