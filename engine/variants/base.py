@@ -15,9 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from engine import tiles as T
-from engine.claims import ClaimRules
-from engine.claims import claims as claims_answer
 from engine.claims.answers import ClaimsAnswer
+from engine.claims.rules import ClaimRules
 from engine.errors import Problem, RequestError, raise_if
 from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand, parse_request
 from engine.options import OptionSpec, resolve
@@ -242,8 +241,11 @@ class Variant(ABC):
 
     def claims(self, request: Request) -> ClaimsAnswer:
         """What the player may do with the tile on offer (RULES.md §0.8, `engine.claims`)."""
+        # imported here: engine.claims.offer builds on this module (and on plumbing)
+        from engine.claims.offer import claims
+
         assert self.claim_rules is not None
-        return claims_answer(self, self.claim_rules, request)
+        return claims(self, self.claim_rules, request)
 
 
 def unsupported(variant: Variant, op: str) -> bool:

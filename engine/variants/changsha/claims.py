@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.claims import ClaimRules
 from engine.claims.options import option_specs
+from engine.claims.rules import ClaimRules
 from engine.options import OptionSpec, OptionType
 
 OPTION_SPECS: Final = option_specs(guo_hu="same_tile", rob_exposed_kong=True, extra=(

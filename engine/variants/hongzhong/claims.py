@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine import tiles as T
-from engine.claims import ClaimRules
 from engine.claims.options import option_specs
+from engine.claims.rules import ClaimRules
 from engine.hand import Context
 from engine.options import OptionSpec, OptionType
 from engine.tiles import Tile

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.claims import ClaimRules
 from engine.claims.options import option_specs
+from engine.claims.rules import ClaimRules
 from engine.hand import Context
 from engine.tiles import Tile
 from engine.variants.nanchang.checks import jing_problems

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.claims import ClaimRules
 from engine.claims.options import option_specs
+from engine.claims.rules import ClaimRules
 from engine.hand import Context, Hand
 from engine.options import OptionSpec, OptionType
 from engine.variants.sichuan.scoring import QUE_YI_MEN, read_shapes

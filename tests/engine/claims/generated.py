@@ -16,9 +16,9 @@ POOLS = {"sichuan": list(range(27)), "changsha": list(range(27)),
          "nanchang": list(range(34)), "hongzhong": [*range(27), 33]}
 
 
-def _group(rng: random.Random, pool: list[int], variant: str) -> list[int]:
+def _group(rng: random.Random, pool: list[int], variant: str, runs: float) -> list[int]:
     k = rng.choice(pool)
-    if k < 27 and k % 9 < 7 and rng.random() < 0.45:
+    if k < 27 and k % 9 < 7 and rng.random() < runs:
         return [k, k + 1, k + 2]
     if variant == "nanchang" and k >= 27 and rng.random() < 0.3:
         winds, dragons = [27, 28, 29, 30], [31, 32, 33]
@@ -40,13 +40,15 @@ def _meld(group: list[int], variant: str, rng: random.Random) -> dict[str, Any] 
     return {"type": "chow" if chow else "pong", "tiles": T.codes(group)}
 
 
-def bodies(variant: str, count: int, seed: int) -> list[dict[str, Any]]:
-    """``count`` valid claims bodies of ``variant``."""
+def bodies(variant: str, count: int, seed: int, room: dict[str, Any] | None = None, *,
+           pool: list[int] | None = None, runs: float = 0.45) -> list[dict[str, Any]]:
+    """``count`` valid claims bodies of ``variant``: ``room`` options every body gets, the
+    kinds drawn from (default: the tile set), the share of sequences among the groups."""
     rng = random.Random(seed)
-    pool = POOLS[variant]
+    pool = pool or POOLS[variant]
     out: list[dict[str, Any]] = []
     while len(out) < count:
-        groups = [_group(rng, pool, variant) for _ in range(4)]
+        groups = [_group(rng, pool, variant, runs) for _ in range(4)]
         pair = [rng.choice(pool)] * 2
         melds: list[dict[str, Any]] = []
         concealed: list[int] = list(pair)
@@ -76,7 +78,7 @@ def bodies(variant: str, count: int, seed: int) -> list[dict[str, Any]]:
         if source == "rob_kong" and held[tile]:
             source = "discard_opposite"
         context: dict[str, Any] = {"source": source}
-        options: dict[str, Any] = {}
+        options: dict[str, Any] = dict(room or {})
         if variant == "sichuan":
             suits_in_melds = {T.parse_any(m["tiles"])[0] // 9 for m in melds}
             free = [s for s in "mps" if "mps".index(s) not in suits_in_melds]
