@@ -17,11 +17,13 @@ class Code(StrEnum):
     INVALID_FIELD = "invalid_field"
     MISSING_FIELD = "missing_field"
     INVALID_OPTION = "invalid_option"
+    SOURCE_NOT_ALLOWED = "source_not_allowed"
     INVALID_TILE = "invalid_tile"
     BAD_MELD = "bad_meld"
     CHOW_NOT_ALLOWED = "chow_not_allowed"
     TOO_MANY_COPIES = "too_many_copies"
     BAD_TILE_COUNT = "bad_tile_count"
+    LOCKED_NOT_READY = "locked_not_ready"
     # a 四川 record that cannot have happened (``settle``, settle.md §1.6.7), in its order
     SEAT_LEFT = "seat_left"
     HAND_OVER = "hand_over"
@@ -38,7 +40,7 @@ class Code(StrEnum):
     @property
     def is_hand_problem(self) -> bool:
         """Tiles that cannot be a hand (``invalid-hand``) rather than a malformed request."""
-        return Code.INVALID_TILE.precedence <= self.precedence <= Code.BAD_TILE_COUNT.precedence
+        return Code.INVALID_TILE.precedence <= self.precedence <= Code.LOCKED_NOT_READY.precedence
 
     @property
     def is_record_problem(self) -> bool:

@@ -146,6 +146,9 @@ class Request:
     record: Mapping[str, Any] | None = None
     """``settle`` only: the hand's record as plain JSON data, which the operation checks
     itself (settle.md §1.6.7: its validation has stages of its own)."""
+    claim: Mapping[str, Any] = field(default_factory=dict)
+    """``claims``' own members as sent (``tile``, ``detail``, and ``context``'s ``source``,
+    ``locked``, ``passed``, ``kong``): `engine.claims.facts` reads and checks them."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,7 +204,21 @@ def parse_request(data: Mapping[str, Any]) -> Request:
     if problems:
         raise RequestError(problems)
     return Request(hand, context, dict(data.get("options") or {}), data.get("hand") is not None,
-                   data.get("record"))
+                   data.get("record"),
+                   _claim_members(data, raw_context))
+
+
+CLAIM_MEMBERS = ("tile", "detail")
+CLAIM_CONTEXT_MEMBERS = ("source", "locked", "passed", "kong")
+
+
+def _claim_members(data: Mapping[str, Any], raw_context: Any) -> dict[str, Any]:
+    """The members only ``claims`` reads, kept as sent (empty for every other body)."""
+    found = {k: data[k] for k in CLAIM_MEMBERS if data.get(k) is not None}
+    if raw_context:
+        found.update((k, raw_context[k]) for k in CLAIM_CONTEXT_MEMBERS
+                     if raw_context.get(k) is not None)
+    return found
 
 
 _NO_CONTEXT = Context()
@@ -234,7 +251,8 @@ def _parse_context(
         birds=tiles_at(raw["birds"], "#/context/birds") if raw.get("birds") is not None else None,
         codes=tiles_at(raw["codes"], "#/context/codes") if raw.get("codes") is not None else None,
         code_count=raw.get("code_count"),
-        kong=(KongEvent(KongType(kong["type"]), kong_tile, bool(kong.get("late")))
+        kong=(KongEvent(KongType(kong.get("type") or KongType.ADDED), kong_tile,
+                        bool(kong.get("late")))
               if kong and kong_tile is not None else None),
         indicator=tile_at(raw.get("indicator"), "#/context/indicator"),
         jing=Jing(zheng, fu) if zheng is not None and fu is not None else None,

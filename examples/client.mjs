@@ -9,8 +9,8 @@
 // From the command line (prints {"status": ..., "body": ...} as one JSON line):
 //   node examples/client.mjs [--url URL] OPERATION [VARIANT] < body.json
 //   node examples/client.mjs [--url URL] demo      # calls every operation of every variant
-// OPERATION: variants, variant, win, waits, fan, discards, birds, kong, qishou, jing,
-// jing-settlement, settle, batch. HUPAI_URL and HUPAI_API_KEY are read from the environment.
+// OPERATION: variants, variant, win, waits, fan, discards, birds, kong, claims, qishou,
+// jing, jing-settlement, settle, batch. HUPAI_URL and HUPAI_API_KEY are read from the environment.
 //
 // Every POST is a pure function of its body, so retrying one on a network error is safe.
 
@@ -56,6 +56,7 @@ export class HupaiClient {
   discards(variant, body) { return this.#post(variant, "discards", body); }
   birds(variant, body) { return this.#post(variant, "birds", body); }
   kong(variant, body) { return this.#post(variant, "kong", body); }
+  claims(variant, body) { return this.#post(variant, "claims", body); }
   qishou(body, variant = "changsha") { return this.#post(variant, "qishou", body); }
   jing(body, variant = "nanchang") { return this.#post(variant, "jing", body); }
   jingSettlement(body, variant = "nanchang") { return this.#post(variant, "jing-settlement", body); }
@@ -77,6 +78,7 @@ export class HupaiClient {
       case "jing-settlement": return this.jingSettlement(body, variant);
       case "settle": return this.settle(body, variant);
       case "win": case "waits": case "fan": case "discards": case "birds": case "kong":
+      case "claims":
         return this[op](variant, body);
       default: throw new HupaiError(`unknown operation ${op}`);
     }
@@ -103,6 +105,7 @@ export const SAMPLES = {
   }),
   kong: (v) => withContext(v, {}, { kong: { type: "concealed", tile: "5m" }, seats: { konger: 1 } }),
   qishou: () => ({ hand: "111m222p345s6789s" }),
+  claims: (v) => withContext(v, { hand: HAND, tile: "4p" }, { source: "discard_left" }),
   jing: () => ({ context: { indicator: "5m" } }),
   settle: () => ({
     record: {

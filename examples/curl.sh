@@ -4,8 +4,8 @@
 #   examples/curl.sh [-u URL] OPERATION [VARIANT] < body.json   # prints {"status":..,"body":..}
 #   examples/curl.sh [-u URL] demo                              # calls every operation
 #
-# OPERATION: variants, variant, win, waits, fan, discards, birds, kong, qishou, jing,
-# jing-settlement, settle, batch. HUPAI_URL (default http://127.0.0.1:8000) and HUPAI_API_KEY (sent as
+# OPERATION: variants, variant, win, waits, fan, discards, birds, kong, claims, qishou,
+# jing, jing-settlement, settle, batch. HUPAI_URL (default http://127.0.0.1:8000) and HUPAI_API_KEY (sent as
 # "Authorization: Bearer ...") come from the environment. Needs curl only.
 set -eu
 
@@ -42,6 +42,7 @@ fan()             { call POST "/v1/$1/fan" "$2"; }
 discards()        { call POST "/v1/$1/discards" "$2"; }
 birds()           { call POST "/v1/$1/birds" "$2"; }          # changsha birds, hongzhong codes
 kong()            { call POST "/v1/$1/kong" "$2"; }
+claims()          { call POST "/v1/$1/claims" "$2"; }
 qishou()          { call POST "/v1/${1:-changsha}/qishou" "$2"; }
 jing()            { call POST "/v1/${1:-nanchang}/jing" "$2"; }
 jing_settlement() { call POST "/v1/${1:-nanchang}/jing-settlement" "$2"; }
@@ -60,6 +61,7 @@ demo() {
     printf '{"hand":"%s","win_tile":"4p","context":{"win_type":"self_draw","seats":{"dealer":0,"winner":0},"codes":"1m5p"}}' $hand >"$dir/birds-hongzhong"
     printf '{"context":{"kong":{"type":"concealed","tile":"5m"},"seats":{"konger":1}}}' >"$dir/kong"
     printf '{"hand":"111m222p345s6789s"}' >"$dir/qishou"
+    printf '{"hand":"%s","tile":"4p","context":{"source":"discard_left"}}' $hand >"$dir/claims"
     printf '{"context":{"indicator":"5m"}}' >"$dir/jing"
     printf '{"context":{"holdings":[{"zheng":1,"fu":0},{"zheng":0,"fu":2},{"zheng":0,"fu":0},{"zheng":0,"fu":0}]}}' >"$dir/jing-settlement"
     printf '{"record":{"dealer":0,"events":[{"type":"kong","seat":2,"kong":{"type":"concealed","tile":"9m"}},{"type":"win","from":2,"win_tile":"5s","context":{"after_kong":true},"winners":[{"seat":1,"hand":"345p678p345s67s88s"}]}]}}' >"$dir/settle"
@@ -79,6 +81,7 @@ demo() {
         check "POST /v1/$v/waits" "$(waits $v "$dir/waits")"
         check "POST /v1/$v/fan" "$(fan $v "$dir/fan")"
         check "POST /v1/$v/discards" "$(discards $v "$dir/discards")"
+        check "POST /v1/$v/claims" "$(claims $v "$dir/claims")"
     done
     # Nanchang evaluations need the round's 精 (wildcards) in the context
     jing='"jing":{"zheng":"5s","fu":"6s"}'
@@ -89,11 +92,14 @@ demo() {
     printf '{"hand":"%s9p","context":{%s}}' $hand "$jing" >"$dir/nanchang-discards"
     printf '{"context":{%s,"kong":{"type":"concealed","tile":"5m"},"seats":{"konger":1}}}' "$jing" \
         >"$dir/nanchang-kong"
+    printf '{"hand":"%s","tile":"4p","context":{%s,"source":"discard_left"}}' $hand "$jing" \
+        >"$dir/nanchang-claims"
     check "POST /v1/nanchang/win" "$(win nanchang "$dir/nanchang-win")"
     check "POST /v1/nanchang/waits" "$(waits nanchang "$dir/nanchang-waits")"
     check "POST /v1/nanchang/fan" "$(fan nanchang "$dir/nanchang-fan")"
     check "POST /v1/nanchang/discards" "$(discards nanchang "$dir/nanchang-discards")"
     check "POST /v1/nanchang/kong" "$(kong nanchang "$dir/nanchang-kong")"
+    check "POST /v1/nanchang/claims" "$(claims nanchang "$dir/nanchang-claims")"
     check "POST /v1/changsha/birds" "$(birds changsha "$dir/birds-changsha")"
     check "POST /v1/hongzhong/birds" "$(birds hongzhong "$dir/birds-hongzhong")"
     for v in sichuan hongzhong; do check "POST /v1/$v/kong" "$(kong $v "$dir/kong")"; done
@@ -113,7 +119,7 @@ case $op in
     demo) demo ;;
     variants) variants ;;
     variant) variant "$1" ;;
-    batch|win|waits|fan|discards|birds|kong|qishou|jing|jing-settlement|settle)
+    batch|win|waits|fan|discards|birds|kong|claims|qishou|jing|jing-settlement|settle)
         body=$(mktemp)
         cat >"$body"
         if [ "$op" = batch ]; then batch "$body"

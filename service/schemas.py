@@ -211,12 +211,16 @@ def context_schemas(registry: Mapping[str, Variant]) -> dict[tuple[str, str], ty
         ops = list(variant.operations())
         uses = {op: tuple(m for m, own in variant.context_members.items() if op in own.ops)
                 for op in ops}
-        sharing: dict[tuple[str, ...], list[str]] = {}
+        sharing: dict[tuple[type[Context], tuple[str, ...]], list[str]] = {}
         for op in ops:
-            sharing.setdefault(uses[op], []).append(op)
-        for members, their_ops in sharing.items():
+            sharing.setdefault((OP_CONTEXTS.get(op, Context), uses[op]), []).append(op)
+        for (base, members), their_ops in sharing.items():
             title = _title(variant_id)
-            if not members:
+            if base is not Context:  # an operation with context members of its own (claims)
+                kind = base.__name__
+                component = f"{title}{kind}" if members else kind
+                name = f"{title}{kind}"
+            elif not members:
                 component, name = "Context", f"{title}SharedContext"
             elif members == uses.get("fan"):
                 component = name = f"{title}Context"
@@ -225,7 +229,7 @@ def context_schemas(registry: Mapping[str, Variant]) -> dict[tuple[str, str], ty
             body: dict[str, Any] = {m: OWN_MEMBER_FIELDS[m]() for m in members}
             body.update(component=component,
                         refusals=_refusals(registry, variant, members, owners))
-            schema = type(name, (Context,), body)
+            schema = type(name, (base,), body)
             found.update({(variant_id, op): schema for op in their_ops})
     return found
 
@@ -319,6 +323,40 @@ SettleRequest = _needs(Envelope, "SettleRequest",
 """settle: the record (``hand``, ``melds``, ``win_tile``, ``context`` are the engine's to
 refuse, at their pointers)."""
 
+# --- claims (rules/claims.md): its own members, all in this one place ---------------------------
+# `tile` and `detail` at the top; in `context`: `source`, `locked`, `passed`, and `kong` without
+# a required tile (the robbed kong's tile is `tile`). At the per-variant context merge these are
+# the context members claims owns.
+
+
+class ClaimKong(Strict):
+    type = choice("exposed", "added", "concealed")
+    tile = tile()
+
+
+class Passed(Strict):
+    tiles = tiles(need="the tile kinds of the wins passed")
+    fan = count(0, 2**31 - 1, need="the highest fan among the wins passed")
+
+
+class ClaimsContext(Context):
+    source = choice("discard_left", "discard_opposite", "discard_right", "self_draw", "rob_kong",
+                    need="where the tile on offer comes from")
+    locked = boolean()
+    passed = nested(Passed)
+    kong = nested(ClaimKong)
+
+
+ClaimsRequest = _needs(HandRequest, "ClaimsRequest",
+                       tile=tile(need="the tile on offer"),
+                       detail=choice("full", "actions"),
+                       context=_make(ContextObject, {}, CONTEXT_NEED))
+"""claims: the hand, the tile on offer and its source (rules/claims.md)."""
+
+OP_CONTEXTS: Mapping[str, type[Context]] = {"claims": ClaimsContext}
+"""Operations whose context has members of their own beyond the shared ones: each variant's
+context schema for the operation extends this one (`context_schemas`)."""
+
 REQUEST_SCHEMAS: Mapping[str, type[Schema]] = {
     "win": WinRequest,
     "fan": WinRequest,
@@ -330,6 +368,7 @@ REQUEST_SCHEMAS: Mapping[str, type[Schema]] = {
     "jing": ContextRequest,
     "jing-settlement": ContextRequest,
     "settle": SettleRequest,
+    "claims": ClaimsRequest,
 }
 """The schema of each operation's body; an operation not listed takes the bare Envelope."""
 

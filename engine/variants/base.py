@@ -16,6 +16,8 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from engine import tiles as T
+from engine.claims.answers import ClaimsAnswer
+from engine.claims.rules import ClaimRules
 from engine.errors import Problem, RequestError, raise_if
 from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand, parse_request
 from engine.options import OptionSpec, resolve
@@ -69,6 +71,8 @@ class Variant(ABC):
     each is the method of the same name with ``-`` as ``_``."""
     context_members: ClassVar[Mapping[str, OwnMember]] = {}
     """The context members this variant owns beside the shared ones, by name."""
+    claim_rules: ClassVar[ClaimRules | None] = None
+    """The variant's claim rules (its package's ``claims.py``); with them it has ``claims``."""
 
     # --- what a variant must say -------------------------------------------------------------
 
@@ -211,6 +215,8 @@ class Variant(ABC):
         }
         for op in self.extra_operations:
             ops[op] = getattr(self, op.replace("-", "_"))
+        if self.claim_rules is not None:
+            ops["claims"] = self.claims
         return ops
 
     def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
@@ -281,6 +287,14 @@ class Variant(ABC):
                                     T.from_code(c.tile)))
         best = choices[0].shanten if choices else 0
         return DiscardsAnswer(best, tuple(choices), options)
+
+    def claims(self, request: Request) -> ClaimsAnswer:
+        """What the player may do with the tile on offer (RULES.md §0.8, `engine.claims`)."""
+        # imported here: engine.claims.offer builds on this module (and on plumbing)
+        from engine.claims.offer import claims
+
+        assert self.claim_rules is not None
+        return claims(self, self.claim_rules, request)
 
 
 def unsupported(variant: Variant, op: str) -> bool:

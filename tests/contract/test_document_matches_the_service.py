@@ -128,6 +128,9 @@ def component_example(response: str, name: str | None = None) -> Any:
      '{"hand": "11112345678999m", "win_tile": "1m"}', "application/json"),
     ("ValidationFailed", "unknown-member", "/v1/sichuan/win",
      '{"hand_tiles": "1112345678999m", "win_tile": "5m"}', "application/json"),
+    ("ValidationFailed", "source-not-allowed", "/v1/sichuan/claims",
+     '{"hand": "123m 456m 789m 11p 46p", "tile": "5p", "context": {"source": "rob_kong", '
+     '"kong": {"type": "exposed"}, "missing_suit": "s"}}', "application/json"),
 ])
 def test_documented_problem_examples_are_real(client, response, name, path, raw, content_type):
     r = client.post(path, data=raw, content_type=content_type)

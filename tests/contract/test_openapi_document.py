@@ -93,6 +93,7 @@ API_PATHS = {
     "/v1/changsha/birds": "post", "/v1/hongzhong/birds": "post", "/v1/sichuan/kong": "post",
     "/v1/nanchang/kong": "post", "/v1/hongzhong/kong": "post", "/v1/changsha/qishou": "post",
     "/v1/nanchang/jing": "post", "/v1/nanchang/jing-settlement": "post",
+    **{f"/v1/{v}/claims": "post" for v in ("sichuan", "changsha", "nanchang", "hongzhong")},
 }
 
 
@@ -123,10 +124,10 @@ def test_shape_ids_reasons_and_problem_codes_of_api_md():
                                               "discard_win_not_allowed",
                                               "jing_diao_needs_self_draw"}
     assert schemas["ValidationProblem"]["properties"]["code"]["enum"] == [
-        "invalid_field", "missing_field", "invalid_option", "batch_over_budget", "invalid_tile",
-        "bad_meld", "chow_not_allowed", "too_many_copies", "bad_tile_count", "seat_left",
-        "hand_over", "not_after_kong", "multiple_winners", "meld_mismatch", "not_a_win",
-        "amount_too_large"]  # API.md's order
+        "invalid_field", "missing_field", "invalid_option", "batch_over_budget",
+        "source_not_allowed", "invalid_tile", "bad_meld", "chow_not_allowed", "too_many_copies",
+        "bad_tile_count", "locked_not_ready", "seat_left", "hand_over", "not_after_kong",
+        "multiple_winners", "meld_mismatch", "not_a_win", "amount_too_large"]  # API.md's order
 
 
 ERRORS = {  # response component -> (status, the end of its problem type)

@@ -15,8 +15,8 @@ from engine.variants import REGISTRY
 from service import schemas
 from tests.contract.spec import array_items, object_form, resolve, spec, types
 
-TOP = ["WinRequest", "HandRequest", "ContextRequest", "SettleRequest", "Envelope",
-       "BatchRequest"]
+TOP = ["WinRequest", "HandRequest", "ContextRequest", "SettleRequest", "ClaimsRequest",
+       "Envelope", "BatchRequest"]
 CONTEXTS = schemas.context_schemas(REGISTRY)
 """Each (variant, operation)'s context schema, as the service's routes load it."""
 

@@ -154,9 +154,10 @@ def test_request_error_names_the_first_code_in_the_contract_order() -> None:
         parse_request({"hand": "11x"})
     assert caught.value.code is Code.INVALID_TILE
     order = [c.value for c in Code]
-    assert order == ["invalid_field", "missing_field", "invalid_option", "invalid_tile",
-                     "bad_meld", "chow_not_allowed", "too_many_copies", "bad_tile_count",
-                     "seat_left", "hand_over", "not_after_kong", "multiple_winners",
-                     "meld_mismatch", "not_a_win", "amount_too_large"]
-    assert [c.is_hand_problem for c in Code] == [False] * 3 + [True] * 5 + [False] * 7
-    assert [c.is_record_problem for c in Code] == [False] * 8 + [True] * 7
+    assert order == ["invalid_field", "missing_field", "invalid_option", "source_not_allowed",
+                     "invalid_tile", "bad_meld", "chow_not_allowed", "too_many_copies",
+                     "bad_tile_count", "locked_not_ready", "seat_left", "hand_over",
+                     "not_after_kong", "multiple_winners", "meld_mismatch", "not_a_win",
+                     "amount_too_large"]
+    assert [c.is_hand_problem for c in Code] == [False] * 4 + [True] * 6 + [False] * 7
+    assert [c.is_record_problem for c in Code] == [False] * 10 + [True] * 7

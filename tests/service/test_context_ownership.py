@@ -34,6 +34,9 @@ USES: dict[tuple[str, str], set[str]] = {
     ("sichuan", "win"): {"missing_suit"}, ("sichuan", "waits"): {"missing_suit"},
     ("sichuan", "fan"): {"missing_suit"}, ("sichuan", "discards"): {"missing_suit"},
     ("sichuan", "kong"): set(), ("sichuan", "settle"): set(),
+    ("sichuan", "claims"): {"missing_suit"}, ("changsha", "claims"): set(),
+    ("nanchang", "claims"): {"jing", "indicator", "others_hold_jing"},
+    ("hongzhong", "claims"): set(),
     ("changsha", "win"): set(), ("changsha", "waits"): set(), ("changsha", "fan"): {"birds"},
     ("changsha", "discards"): set(), ("changsha", "birds"): {"birds"},
     ("changsha", "qishou"): set(),
@@ -67,6 +70,14 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
                                       "seats": {"konger": 0}}},
     ("sichuan", "settle"): {"record": {"dealer": 0, "events": [
         {"type": "kong", "seat": 2, "kong": {"type": "concealed", "tile": "9m"}}]}},
+    ("sichuan", "claims"): {"hand": "1112345678999m", "tile": "5m",
+                            "context": {"source": "discard_left"}},
+    ("changsha", "claims"): {"hand": "123m456m789s22p34p", "tile": "5p",
+                             "context": {"source": "discard_left"}},
+    ("nanchang", "claims"): {"hand": "123m456m789m11p23p", "tile": "4p",
+                             "context": {"source": "discard_left", **JING}},
+    ("hongzhong", "claims"): {"hand": "123m456m789m11p23p", "tile": "4p",
+                              "context": {"source": "self_draw"}},
     ("changsha", "win"): {"hand": "123m456m789s22p34p", "win_tile": "5p"},
     ("changsha", "waits"): {"hand": "123m456m789s22p34p"},
     ("changsha", "fan"): {"hand": "123m456m789s22p34p", "win_tile": "5p",
@@ -191,7 +202,15 @@ def test_shared_members_stay_accepted_in_every_operation(client, variant, op, me
     body = BODIES[variant, op]
     sent = body if member in body.get("context", {}) else with_member(body, member, value)
     status, answer = post(client, variant, op, sent)
+    if member in SPEC_REFUSES.get(op, ()):  # refused by the operation's own spec
+        assert status == 422 and f"#/context/{member}" in {e["pointer"] for e in answer["errors"]}
+        return
     assert status == 200 or f"#/context/{member}" not in {e["pointer"] for e in answer["errors"]}
+
+
+SPEC_REFUSES = {"claims": {"win_type", "seats", "active", "kong"}}
+"""API.md: ``claims`` refuses win_type, seats and active (the tile's source decides them);
+claims.md: ``context.kong`` is for a robbed kong only (source ``rob_kong``)."""
 
 
 # --- the reproductions of issue 12 ----------------------------------------------------------
@@ -292,13 +311,15 @@ def bodies_for(hand14: list[str], context: dict[str, Any], mode: str) -> dict[st
                 "options": options},
         "waits": {"hand": hand14[:13], "context": context, "options": options},
         "discards": {"hand": hand14, "context": context, "options": options},
+        "claims": {"hand": hand14[:13], "tile": hand14[13],
+                   "context": {"source": "discard_left", **context}, "options": options},
     }
 
 
 @pytest.mark.parametrize("mode", JING_MODES)
 def test_the_indicator_gives_the_answers_the_jing_of_post_jing_gives(client, mode):
     """For every turned tile of the 136 set, under each jing_mode: POST /v1/nanchang/jing
-    names the 精; fan, waits and discards with ``context.indicator`` answer exactly as with
+    names the 精; fan, waits, discards and claims with ``context.indicator`` answer exactly as with
     those 精 sent as ``context.jing``, and as with both sent (they agree)."""
     for indicator in KINDS["136"]:
         status, jing = post(client, "nanchang", "jing", {"context": {"indicator": indicator},
@@ -309,7 +330,7 @@ def test_the_indicator_gives_the_answers_the_jing_of_post_jing_gives(client, mod
             by_indicator = bodies_for(hand, {"indicator": indicator}, mode)
             by_jing = bodies_for(hand, {"jing": pair}, mode)
             by_both = bodies_for(hand, {"indicator": indicator, "jing": pair}, mode)
-            for op in ("fan", "waits", "discards"):
+            for op in ("fan", "waits", "discards", "claims"):
                 answer = post(client, "nanchang", op, by_jing[op])
                 assert answer[0] == 200
                 assert post(client, "nanchang", op, by_indicator[op]) == answer, (op, indicator)
@@ -325,7 +346,7 @@ def test_the_jing_modes_differ_so_the_comparison_can_fail(client):
     assert [(a["zheng"], a["fu"]) for a in answers] == [("9p", "1p"), ("1p", "2p")]
 
 
-@pytest.mark.parametrize("op", ["fan", "waits", "discards"])
+@pytest.mark.parametrize("op", ["fan", "waits", "discards", "claims"])
 def test_an_indicator_and_a_jing_that_disagree_are_a_422_at_the_jing(client, op):
     body = bodies_for(HANDS[0], {"indicator": "5s",
                                              "jing": {"zheng": "6s", "fu": "7s"}},
@@ -338,7 +359,7 @@ def test_an_indicator_and_a_jing_that_disagree_are_a_422_at_the_jing(client, op)
         "zheng 5s, fu 6s under jing_mode 'indicator_is_zheng': send one of the two")}]
 
 
-@pytest.mark.parametrize("op", ["fan", "waits", "discards"])
+@pytest.mark.parametrize("op", ["fan", "waits", "discards", "claims"])
 def test_an_indicator_post_jing_refuses_is_refused_alike(client, op):
     """An honor turned in the 108-tile room: the same problem as POST /v1/nanchang/jing's."""
     options = {"tile_set": "108"}

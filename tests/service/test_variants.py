@@ -39,11 +39,13 @@ def test_the_variants_of_api_md(client):
     body = client.get("/v1/variants").get_json()
     found = {v["id"]: (v["tile_set"], v["operations"]) for v in body["variants"]}
     expected = {
-        "sichuan": ("108", ["win", "waits", "fan", "discards", "kong", "settle"]),
-        "changsha": ("108", ["win", "waits", "fan", "discards", "birds", "qishou"]),
+        "sichuan": ("108", ["win", "waits", "fan", "discards", "kong", "settle", "claims"]),
+        "changsha": ("108", ["win", "waits", "fan", "discards", "birds", "qishou",
+                              "claims"]),
         "nanchang": ("136", ["win", "waits", "fan", "discards", "kong", "jing",
-                             "jing-settlement"]),
-        "hongzhong": ("112", ["win", "waits", "fan", "discards", "birds", "kong"]),
+                             "jing-settlement", "claims"]),
+        "hongzhong": ("112", ["win", "waits", "fan", "discards", "birds", "kong",
+                              "claims"]),
     }
     assert found == {k: v for k, v in expected.items() if k in REGISTRY}
 

@@ -58,6 +58,7 @@ from engine.results import Wait
 from engine.tiles import Tile
 from engine.variants.base import Options, OwnMember, Variant, WinCheck
 from engine.variants.changsha import birds as B
+from engine.variants.changsha import claims as claims_module
 from engine.variants.changsha import seed_scoring as seed
 from engine.variants.changsha.answers import ChangshaBirdsAnswer, ChangshaFanAnswer, QishouAnswer
 from engine.variants.changsha.patterns import Score, Verdict, event_wins, judge, score, win_type_of
@@ -117,6 +118,7 @@ OPTION_SPECS: Final = (
     OptionSpec("bird_count", OptionType.INTEGER, 2,
                "birds turned after a win in the traditional profile (birds_expected)",
                choices=(1, 2, 4, 6)),
+    *claims_module.OPTION_SPECS,
 )
 
 
@@ -134,6 +136,7 @@ class Changsha(Variant):
     context_members: ClassVar[Mapping[str, OwnMember]] = {
         "birds": OwnMember("the turned tiles", ("fan", "birds")),
     }
+    claim_rules = claims_module.RULES
 
     # --- the hooks ----------------------------------------------------------------------------
 

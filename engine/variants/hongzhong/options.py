@@ -19,6 +19,7 @@ from engine.hand import Hand, HandRules, WinType
 from engine.options import OptionSpec, OptionType
 from engine.shapes import ShapeRules
 from engine.tiles import Tile
+from engine.variants.hongzhong import claims as claims_module
 
 FAN_MAX: Final = 8
 """Each doubling option is at most 8, so 2^fan × units stays far below 2^53 (API.md)."""
@@ -71,6 +72,7 @@ OPTION_SPECS: Final = (
     OptionSpec("claimed_wild_is_natural", OptionType.BOOLEAN, True,
                "A wild tile claimed from another player (discard, robbed kong) is its face value"),
     OptionSpec("allow_chow_meld", OptionType.BOOLEAN, False, "Chow (吃) melds may be declared"),
+    *claims_module.OPTION_SPECS,
 )
 
 

@@ -50,6 +50,7 @@ from engine.options import OptionSpec
 from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait
 from engine.tiles import Tile
 from engine.variants.base import Options, OwnMember, Variant, WinCheck
+from engine.variants.hongzhong import claims as claims_module
 from engine.variants.hongzhong import scoring
 from engine.variants.hongzhong import waits as waits_
 from engine.variants.hongzhong.codes import (
@@ -128,6 +129,7 @@ class Hongzhong(Variant):
         "codes": OwnMember("the turned tiles", ("fan", "birds")),
         "code_count": OwnMember("the number of codes the room turns", ("fan", "birds")),
     }
+    claim_rules = claims_module.RULES
 
     # --- hooks -----------------------------------------------------------------------------
 

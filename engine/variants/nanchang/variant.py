@@ -44,6 +44,7 @@ from typing import Any, ClassVar, Final
 
 from engine import shapes
 from engine import tiles as T
+from engine.claims.answers import ClaimsAnswer
 from engine.errors import Problem, RequestError, invalid_field, missing_field, raise_if
 from engine.hand import Context, Hand, HandRules, Holding, Jing, Request, WinType
 from engine.hand import standard_chow as _standard_chow
@@ -52,6 +53,7 @@ from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading, Wait, W
 from engine.tiles import Tile
 from engine.variants.base import Options, OwnMember, Variant, WinCheck
 from engine.variants.nanchang import checks as C
+from engine.variants.nanchang import claims as claims_module
 from engine.variants.nanchang.jing import BAWANG_MODES, JING_MODES, jing_pair, settle
 from engine.variants.nanchang.payments import WinPayment, kong_payments, win_payments
 from engine.variants.nanchang.reading import pattern, patterns, reading
@@ -107,6 +109,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                choices=BAWANG_MODES),
     OptionSpec("jing_count_discards", _B, True,
                "精 settlement counts include the player's own discards (caller's convention)"),
+    *claims_module.OPTION_SPECS,
 )
 
 
@@ -179,13 +182,15 @@ class Nanchang(Variant):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("kong", "jing", "jing-settlement")
     context_members: ClassVar[Mapping[str, OwnMember]] = {
-        "jing": OwnMember("the 精 {zheng, fu}", ("win", "waits", "fan", "discards", "kong")),
+        "jing": OwnMember("the 精 {zheng, fu}",
+                          ("win", "waits", "fan", "discards", "kong", "claims")),
         "indicator": OwnMember("the turned tile the 精 come from, 翻精",
-                               ("waits", "fan", "discards", "jing")),
+                               ("waits", "fan", "discards", "jing", "claims")),
         "others_hold_jing": OwnMember("whether another player holds a 精, for 德中德",
-                                      ("waits", "fan", "discards")),
+                                      ("waits", "fan", "discards", "claims")),
         "holdings": OwnMember("each player's 精 counts", ("jing-settlement",)),
     }
+    claim_rules = claims_module.RULES
 
     # --- the variant's rules ---------------------------------------------------------------
 
@@ -325,6 +330,17 @@ class Nanchang(Variant):
 
     def waits(self, request: Request) -> WaitsAnswer:
         return super().waits(self._indicated(request))
+
+    def claims(self, request: Request) -> ClaimsAnswer:
+        """`claims` takes ``context.indicator`` in place of ``context.jing`` too (API.md); a
+        bad indicator, or a jing beside it that disagrees, is refused first (with the options'
+        problems), as `_checked` refuses them for fan, waits and discards."""
+        if request.context.indicator is not None:
+            problems: list[Problem] = []
+            options = self.options_or_defaults(request, problems)
+            problems += self._jing_problems(request.context, options, not problems)
+            raise_if(problems)
+        return super().claims(self._indicated(request))
 
     def discards(self, request: Request) -> DiscardsAnswer:
         return super().discards(self._indicated(request))

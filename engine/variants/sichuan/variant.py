@@ -52,6 +52,7 @@ from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading
 from engine.tiles import Tile
 from engine.variants.base import NEVER, Options, OwnMember, Variant, WinCheck
 from engine.variants.plumbing import warm
+from engine.variants.sichuan import claims as claims_module
 from engine.variants.sichuan import payments as P
 from engine.variants.sichuan.reader import RULES_108, SHAPE_SETS
 from engine.variants.sichuan.scoring import (
@@ -97,6 +98,7 @@ OPTION_SPECS: Final = (
                "every active opponent pays as for a self-draw, or only the kong's discarder",
                choices=("zimo", "dian_pao")),
     *SETTLE_OPTION_SPECS,
+    *claims_module.OPTION_SPECS,
 )
 
 FAN_BOUND: Final = 2 + 2 + 2 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 1 + 4 + 8
@@ -147,8 +149,10 @@ class Sichuan(Variant):
     name_zh = "四川麻将·血战到底"
     option_specs = OPTION_SPECS
     extra_operations = ("kong", "settle")
+    claim_rules = claims_module.RULES
     context_members: ClassVar[Mapping[str, OwnMember]] = {
-        "missing_suit": OwnMember("the missing suit, 定缺", ("win", "waits", "fan", "discards")),
+        "missing_suit": OwnMember("the missing suit, 定缺", ("win", "waits", "fan", "discards",
+                                                           "claims")),
     }
 
     # --- identity and rules -------------------------------------------------------------------

@@ -215,7 +215,10 @@ def test_effective_options_are_echoed_in_declared_order() -> None:
     assert answer.options == {
         "scoring_profile": "traditional", "zhuang_xian": True, "bird_origin": "winner",
         "bird_mode": "double", "shuang_haohua_units": 3, "dahu_stack": "add",
-        "menqing_dahu": False, "quanqiuren_discard_only": False, "bird_count": 2}
+        "menqing_dahu": False, "quanqiuren_discard_only": False, "bird_count": 2,
+        # rules/claims.md §2.8
+        "guo_hu": "same_tile", "kai_gang": True, "locked_kong": "same_waits", "shi_ti": "allowed",
+        "rob_kong": True, "rob_exposed_kong": True, "late_added_kong": True}
 
 
 def test_waits_report_units_as_fan() -> None:

@@ -29,6 +29,15 @@ def test_every_option_of_the_rules_is_declared_with_its_default_and_choices() ->
         "menqing_dahu": (OptionType.BOOLEAN, False, None),
         "quanqiuren_discard_only": (OptionType.BOOLEAN, False, None),
         "bird_count": (OptionType.INTEGER, 2, (1, 2, 4, 6)),
+        # rules/claims.md §2.8
+        "guo_hu": (OptionType.STRING, "same_tile", ("off", "same_tile", "not_higher", "any")),
+        "kai_gang": (OptionType.BOOLEAN, True, None),
+        "locked_kong": (OptionType.STRING, "same_waits",
+                        ("same_waits", "keep_waits", "any", "none")),
+        "shi_ti": (OptionType.STRING, "allowed", ("allowed", "no_same", "no_same_or_other_end")),
+        "rob_kong": (OptionType.BOOLEAN, True, None),
+        "rob_exposed_kong": (OptionType.BOOLEAN, True, None),
+        "late_added_kong": (OptionType.BOOLEAN, True, None),
     }
     assert all(s.description for s in VARIANT.option_specs)
     assert (VARIANT.id, VARIANT.name_zh) == ("changsha", "长沙麻将")

@@ -43,7 +43,8 @@ def req(hand: str, win_tile: str | None = None, melds: Sequence[str] = (),
 def test_registered_with_its_tile_set_and_operations() -> None:
     assert REGISTRY["changsha"] is VARIANT
     assert VARIANT.tile_set({}) == "108"
-    assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "birds", "qishou"]
+    assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "birds", "qishou",
+                                         "claims"]
 
 
 @pytest.mark.parametrize(

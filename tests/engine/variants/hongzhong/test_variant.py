@@ -398,7 +398,11 @@ def test_options_listed_in_table_order_with_defaults() -> None:
         "win_by_discard": "no", "pengpenghu_fan": 0, "qingyise_fan": 0, "no_wild_fan": 0,
         "code_mode": "159z", "extra_code_without_wild": True, "zimo_unit": 2,
         "discard_unit": 1, "code_value": 2, "claimed_wild_is_natural": True,
-        "allow_chow_meld": False}
+        "allow_chow_meld": False,
+        # rules/claims.md §4.4
+        "guo_hu": "same_tile", "wild_melds": "never", "locked_kong": "same_waits",
+        "shi_ti": "allowed",
+        "rob_kong": True, "rob_exposed_kong": False, "late_added_kong": True}
     for spec in V.option_specs:
         assert spec.description and "\n" not in spec.description
 

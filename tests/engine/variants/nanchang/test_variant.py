@@ -377,10 +377,13 @@ def test_registered_with_every_option_of_section_3_8() -> None:
         "jing_only_group_allowed": True, "jing_diao_self_draw_only": True,
         "wu_ping_hu": False, "dianpao_pay": "three_pay", "dealer_double": True,
         "deguo_flat": 5, "jing_diao_flat": 0, "tian_di_hu_points": 20,
-        "bawang_mode": "double", "jing_count_discards": True}
+        "bawang_mode": "double", "jing_count_discards": True,
+        # rules/claims.md §3.8
+        "guo_hu": "not_higher", "locked_kong": "same_waits", "shi_ti": "allowed",
+        "rob_kong": True, "rob_exposed_kong": False, "late_added_kong": True}
     assert all(s.description for s in VARIANT.option_specs)
     assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "kong", "jing",
-                                          "jing-settlement"]
+                                          "jing-settlement", "claims"]
 
 
 @pytest.mark.parametrize(("options", "pointer"), [

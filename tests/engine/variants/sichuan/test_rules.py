@@ -48,7 +48,7 @@ def test_registered_with_its_identity() -> None:
     assert (VARIANT.id, VARIANT.name_zh) == ("sichuan", "四川麻将·血战到底")
     assert VARIANT.tile_set({}) == "108"
     assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "kong",
-                                         "settle"]
+                                         "settle", "claims"]
 
 
 def test_every_option_of_section_1_8_with_its_default() -> None:
@@ -67,12 +67,19 @@ def test_every_option_of_section_1_8_with_its_default() -> None:
         "cha_da_jiao": True, "hua_zhu_fan": None, "hua_zhu_da_jiao": "none",
         "tui_shui": "not_ready_and_hua_zhu", "left_seats_receive": False,
         "xue_liu_gen": "each_win",
+        # rules/claims.md §1.8
+        "guo_hu": "not_higher", "meld_missing_suit": False, "missing_suit_first": True,
+        "locked_kong": "same_waits", "shi_ti": "allowed",
+        "rob_kong": True, "rob_exposed_kong": False, "late_added_kong": True,
     }
-    assert list(defaults)[17:] == ["xue_liu", "zhi_gang_discarder", "zhi_gang_others",
+    assert list(defaults)[17:31] == ["xue_liu", "zhi_gang_discarder", "zhi_gang_others",
                                    "late_added_kong_pays", "hu_jiao_zhuan_yi",
                                    "hu_jiao_zhuan_yi_split", "yi_pao_duo_xiang", "cha_hua_zhu",
                                    "cha_da_jiao", "hua_zhu_fan", "hua_zhu_da_jiao", "tui_shui",
                                    "left_seats_receive", "xue_liu_gen"]
+    assert list(defaults)[31:] == ["guo_hu", "meld_missing_suit", "missing_suit_first",
+                                   "locked_kong", "shi_ti", "rob_kong", "rob_exposed_kong",
+                                   "late_added_kong"]
     by_name = {s.name: s for s in OPTION_SPECS}
     assert by_name["max_fan"].choices == (2, 3, 4, 5) and by_name["max_fan"].nullable
     assert by_name["zimo_bonus"].choices == ("jia_fan", "jia_di", "none")

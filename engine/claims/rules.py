@@ -1,0 +1,69 @@
+"""What a variant says about claims: a small declaration per variant (its ``claims.py``), read
+by the shared machinery in `engine.claims.offer`.
+
+Everything a variant's claims depend on beyond its win check and shanten is named here:
+whether it has chows, which kinds are wild and whether a wild kind melds at face value, the
+fan answer members a win action copies, and the few variant rules of §0.8's rows (四川's
+missing suit, 长沙's kong modes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import Problem
+from engine.hand import Context, Hand, HandRules
+from engine.options import OptionSpec
+from engine.tiles import Tile
+
+Options = Mapping[str, Any]
+
+
+def _never(options: Options) -> bool:
+    return False
+
+
+def _no_wilds(context: Context, options: Options) -> frozenset[Tile]:
+    return frozenset()
+
+
+def _no_problems(context: Context, rules: HandRules) -> list[Problem]:
+    return []
+
+
+def _no_front(hand: Hand, context: Context) -> int | None:
+    return None
+
+
+def _reason_means_shape(hand: Hand, reason: str) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class ClaimRules:
+    """One variant's claim rules (RULES.md §0.8 and the variant's row)."""
+
+    option_specs: tuple[OptionSpec, ...]
+    """The §0.8 options with the variant's defaults (`engine.claims.options.option_specs`)."""
+    amounts: tuple[str, ...]
+    """The members of the variant's ``fan`` answer a win action carries, by name."""
+    chow: Callable[[Options], bool] = _never
+    """Whether the room has chow claims (from 上家 only)."""
+    wild_kinds: Callable[[Context, Options], frozenset[Tile]] = _no_wilds
+    """The wild kinds of the moment (南昌's 精, 红中's ``wild_tiles``)."""
+    wild_melds_at_face_value: Callable[[Options], bool] = lambda options: True
+    """Whether a tile of a wild kind may enter a meld as itself (南昌 yes; 红中 ``wild_melds``)."""
+    missing_suit: bool = False
+    """四川: no meld of the missing suit (``meld_missing_suit``), missing suit first
+    (``missing_suit_first``)."""
+    kong_modes: bool = False
+    """长沙: every kong lists ``modes`` (补张, and 开杠 when ready and ``kai_gang``)."""
+    context_problems: Callable[[Context, HandRules], list[Problem]] = _no_problems
+    """The variant's own context checks (南昌: ``jing``)."""
+    discard_front: Callable[[Hand, Context], int | None] = _no_front
+    """The suit ``discards`` lists first for a 14-tile hand (四川's suit to drop), or None."""
+    reason_has_shape: Callable[[Hand, str], bool] = _reason_means_shape
+    """For a refused win's reason: does a winning shape exist (settled reading 13)? True
+    unless the variant reports the reason before looking at the shape (四川's 缺一门)."""

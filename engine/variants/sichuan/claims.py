@@ -1,0 +1,42 @@
+"""四川's claim rules (RULES.md §1.1, rules/claims.md): pong, exposed kong and win from any
+seat; concealed and added kongs and the win on his own draw; no chow. No pong or kong of the
+missing suit (``meld_missing_suit``), and while he holds it every other suit is barred from
+the discard after a call (``missing_suit_first``, SCT 定缺). 过手胡 by fan (SCT, SCAI)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.claims.options import option_specs
+from engine.claims.rules import ClaimRules
+from engine.hand import Context, Hand
+from engine.options import OptionSpec, OptionType
+from engine.variants.sichuan.scoring import QUE_YI_MEN, read_shapes
+
+OPTION_SPECS: Final = option_specs(guo_hu="not_higher", extra=(
+    OptionSpec("meld_missing_suit", OptionType.BOOLEAN, False,
+               "pong and kong of the missing suit are allowed"),
+    OptionSpec("missing_suit_first", OptionType.BOOLEAN, True,
+               "the missing suit must be discarded first (no_discard and after of a call)"),
+))
+
+
+def suit_to_drop(hand: Hand, context: Context) -> int | None:
+    """The suit ``discards`` lists first (the variant module's own definition)."""
+    from engine.variants.sichuan.variant import _suit_to_drop  # it imports this module
+
+    return _suit_to_drop(hand, context)
+
+
+def has_shape(hand: Hand, reason: str) -> bool:
+    """缺一门 is reported before the shape is looked at: a refusal needs a shape (reading 13)."""
+    return reason != QUE_YI_MEN or bool(read_shapes(hand)[0])
+
+
+RULES: Final = ClaimRules(
+    option_specs=OPTION_SPECS,
+    amounts=("fan_capped", "points_per_payer"),
+    missing_suit=True,
+    discard_front=suit_to_drop,
+    reason_has_shape=has_shape,
+)
