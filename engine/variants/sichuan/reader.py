@@ -211,10 +211,11 @@ def _scanned(reading: ShapeReading) -> Candidate:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class PartInfo:
     """A concealed part's analysis: its suits (bit mask 1 m, 2 p, 4 s), complete shapes,
-    the candidates for the best reading, and the tile facts scoring asks about."""
+    the candidates for the best reading, and the tile facts scoring asks about. Compared by
+    identity: `analyse` makes one a memoised part, and scoring keys its own memo on it."""
 
     size: int
     mask: int
