@@ -37,6 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
+from engine.caching import BoundedDict
 from engine.tiles import Tile
 
 F = TypeVar("F")
@@ -71,6 +72,15 @@ pattern counted once, None for a counted-by-tiles one —, id, fan each, tiles, 
 replaces under the options)."""
 
 
+class Verdict(NamedTuple):
+    """What a table says of a hand: the best candidate's index, its fan, and the patterns
+    it counts in table order, replacements done."""
+
+    best: int
+    fan: int
+    counted: tuple[Counted, ...]
+
+
 @dataclass(frozen=True, eq=False)
 class Active(Generic[F]):
     """A table under one option set, compiled once into what `apply` walks: the patterns that
@@ -84,6 +94,8 @@ class Active(Generic[F]):
     """The reading-dependent entries: what tells the candidate readings apart."""
     replaces: bool
     """Some active entry replaces others under these options."""
+    memo: BoundedDict[tuple[Any, ...], Verdict] | None = None
+    """`judge`'s answers by (event, facts…), when `activate` was asked to keep them."""
 
 
 def names(table: Sequence[PatternSpec[Any]]) -> dict[str, tuple[str, str]]:
@@ -100,9 +112,16 @@ def _switched(switch: OptionSwitch, options: Mapping[str, Any]) -> bool:
     return bool(options[name] == value)
 
 
-def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any]) -> Active[F]:
+def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any], *,
+             memo: bool = False) -> Active[F]:
     """``table`` under resolved ``options``, compiled; built once per option set by the
-    variant (an `Active` compares by identity, so it is a cheap cache key too)."""
+    variant (an `Active` compares by identity, so it is a cheap cache key too).
+
+    With ``memo``, `judge` keeps its answer per distinct facts: the predicates are pure, and
+    facts take few distinct values (a handful of flags and the 根 tiles), so most hands —
+    new concealed parts included — are answered by one look-up. The facts must then be
+    hashable values holding only what the predicates read (a NamedTuple of plain values),
+    or equal hands would miss."""
     walk: list[Hit] = []
     quiet: list[Hit] = []
     by_reading: list[Hit] = []
@@ -118,17 +137,12 @@ def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any]) -> Act
             quiet.append(hit)
         if p.reading:
             by_reading.append(hit)
-    return Active(tuple(walk), tuple(quiet), tuple(by_reading),
-                  any(hit[5] for hit in walk))
+    return Active(tuple(walk), tuple(quiet), tuple(by_reading), any(hit[5] for hit in walk),
+                  BoundedDict(_MEMO_SIZE) if memo else None)
 
 
-class Verdict(NamedTuple):
-    """What a table says of a hand: the best candidate's index, its fan, and the patterns
-    it counts in table order, replacements done."""
-
-    best: int
-    fan: int
-    counted: tuple[Counted, ...]
+_MEMO_SIZE: Final = 4096
+"""Verdicts kept per active table (a table's distinct facts number in the hundreds)."""
 
 
 def _fan(checks: tuple[Hit, ...], facts: Any) -> int:
@@ -148,6 +162,15 @@ def judge(active: Active[F], readings: Sequence[F], *, event: bool = True) -> Ve
     is kept); then the whole table is walked once, in order, on that candidate. With
     ``event=False`` (the moment has no event: a plain discard win, no kong, not the last
     tile, not the first turn) the ``event`` patterns are not asked at all."""
+    memo = active.memo
+    if memo is None:
+        return _judge(active, readings, event)
+    key = (event, *readings)
+    found = memo.get(key)
+    return memo.keep(key, _judge(active, readings, event)) if found is None else found
+
+
+def _judge(active: Active[F], readings: Sequence[F], event: bool) -> Verdict:
     best = 0
     if len(readings) > 1:
         best_fan = -1

@@ -92,7 +92,7 @@ def _prefs(o: Mapping[str, Any]) -> Prefs:
         di_hu_fan=o["di_hu_fan"],
         tiandi_additive=o["tiandi_mode"] == "additive",
         di_hu_mode=o["di_hu_mode"],
-        table=activate(TABLE, o),
+        table=activate(TABLE, o, memo=True),
     )
 
 
@@ -259,7 +259,8 @@ def facts_of(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candida
                       context.after_kong, context.last_tile, tian_di)
     event = (win_type is not _DISCARD or context.after_kong or context.last_tile
              or tian_di is not None)
-    return [Facts(facts, c, c.reading.shape is _SEVEN_PAIRS) for c in found], event
+    return [Facts(facts, c.chow, c.all_terminal, c.reading.shape is _SEVEN_PAIRS)
+            for c in found], event
 
 
 def _tian_di(context: Context, win_type: WinType, prefs: Prefs) -> str | None:

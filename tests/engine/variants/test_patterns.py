@@ -93,3 +93,17 @@ def test_an_active_table_is_its_own_cache_key() -> None:
     # compared by identity: two activations of the same options are two keys
     first, second = activate(TABLE, OPTIONS), activate(TABLE, OPTIONS)
     assert first == first and first != second and len({first, second}) == 2
+
+
+def test_a_memoised_table_answers_what_a_plain_one_answers() -> None:
+    # activate(memo=True): the same verdicts, kept per (event, facts) — equal facts asked
+    # again get the very same answer object, other facts or another moment their own
+    plain, kept = activate(TABLE, OPTIONS), activate(TABLE, OPTIONS, memo=True)
+    cases = [[F(False, True, (3,), True)], [F(True, False, (3, 7), False)],
+             [F(True, True, (3,), False), F(False, True, (3,), False)]]
+    for facts in cases * 2:
+        for event in (True, False):
+            assert judge(kept, facts, event=event) == judge(plain, facts, event=event)
+    first = judge(kept, cases[0])
+    assert judge(kept, [F(False, True, (3,), True)]) is first
+    assert judge(kept, cases[0], event=False) != first  # 天 5 only counts with an event
