@@ -186,8 +186,8 @@ def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
     The readings to choose from are the few that can score best (`PartInfo.candidates`),
     or — with ``reference``, in the tests — every reading `engine.shapes.readings` finds.
 
-    The table's answer is memoised beside `analyse`'s (``_MEMO``): games ask the same hand
-    again and again (a ``fan`` after a ``waits`` that scored the same win, retries).
+    The table's answer is memoised beside `analyse`'s, in the part's analysis: games ask
+    the same hand again and again (a ``fan`` after a ``waits`` that scored the same win).
     """
     part, info, mask = read_part(hand)
     if breaks_que_yi_men(mask, context.missing_suit):
@@ -199,20 +199,23 @@ def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
         return _score(hand, context, prefs, found, info, part, mask)
     win_type = context.win_type or _DISCARD
     melds = hand.melds
-    key = (info, prefs, win_type, context.after_kong, context.last_tile,
+    key = (prefs, win_type, context.after_kong, context.last_tile,
            _tian_di(context, win_type, prefs) if context.first_turn else None,
            tuple([(m.tiles, m.concealed) for m in melds]) if melds else ())
-    scored = _MEMO.get(key)
+    memo = info.scored
+    scored = memo.get(key)
     if scored is None:
-        scored = _MEMO.keep(key, _score(hand, context, prefs, found, info, part, mask))
+        if len(memo) >= _KEPT_PER_PART:
+            memo.clear()
+        scored = memo[key] = _score(hand, context, prefs, found, info, part, mask)
     return scored
 
 
-_MEMO: BoundedDict[tuple[Any, ...], Scored] = BoundedDict(1 << 14)
-"""`_score` by everything it reads: the part's analysis, the prefs, the moment (win type,
-after_kong, last_tile, 天胡/地胡) and the melds (their tiles say kind and kind of tile).
-`PartInfo` and `Prefs` hash by identity (one object a memoised part and an option set), so
-a look-up costs about as much as building the key."""
+_KEPT_PER_PART: Final = 64
+"""Answers kept beside one part's analysis (`PartInfo.scored`, by prefs, win type,
+after_kong, last_tile, 天胡/地胡 and the melds' tiles; `Prefs` hashes by identity, one object
+an option set). A game asks a part under a few moments and option sets; a flood of them
+empties the part's memo, and the memo goes when `analyse` forgets the part."""
 
 
 def _score(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],
