@@ -221,7 +221,21 @@ class Variant(ABC):
 
     def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
         """The effective options; every problem of the options, the hand (under those
-        options, or the defaults where they are bad) and the context raised together."""
+        options, or the defaults where they are bad) and the context raised together.
+
+        A request with nothing wrong — what a game server sends after every draw — is let
+        through by the fast checks alone (cached options, `plainly_valid`, a context without
+        problems), without the problem lists a bad request needs."""
+        try:
+            options = self.options(request)
+        except RequestError:
+            pass
+        else:
+            context = request.context
+            if (plainly_valid(request.hand, self.hand_rules(options), size=size,
+                              needs_win_tile=needs_win_tile, visible=context.visible)
+                    and not self.context_problems(context, options)):
+                return options
         problems: list[Problem] = []
         options = self.options_or_defaults(request, problems)
         problems += self.hand_problems(request, options, size=size, needs_win_tile=needs_win_tile)

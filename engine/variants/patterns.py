@@ -18,22 +18,26 @@ order of its RULES.md table, which is also the order answers list patterns in):
   ``tiandi_mode: "fixed"``); ``replaces_on`` makes the replacement itself option-dependent
   (same form as ``on``);
 * ``reading`` — True when the predicate depends on how the concealed tiles are read (base
-  shapes, 将对, 带幺九): only those are tried per candidate reading.
+  shapes, 将对, 带幺九): only those are tried per candidate reading;
+* ``event`` — True when the pattern can count only at a moment with an event (a self-draw,
+  a kong, the last tile, the first turn; 杠上开花, 海底捞月, 天胡, …): the variant tells
+  `judge` whether the moment has one, and a plain discard win (every wait's) skips them all.
 
 Scoring is the table applied to each candidate reading, best kept (RULES.md §0.6, §0.7):
-`activate` resolves a table once per option set (switched-off patterns dropped, option fans
-read), and `apply` evaluates the reading-independent patterns once and the reading-dependent
-ones per candidate, keeps the first candidate worth the most fan, and merges both in table
-order. A variant's measured fast paths (closed-form readers, per-suit memos) only build the
-facts; the table decides.
+`activate` compiles a table once per option set (switched-off patterns dropped, option fans
+read, each entry's answer prebuilt), and `judge` tries the reading-dependent patterns on each
+candidate, keeps the first worth the most fan, and walks the table once in order on it. A
+variant's measured fast paths (closed-form readers, per-suit memos) only build the facts;
+the table decides.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, NamedTuple, TypeVar
 
+from engine.caching import BoundedDict
 from engine.tiles import Tile
 
 F = TypeVar("F")
@@ -58,21 +62,40 @@ class PatternSpec(Generic[F]):
     replaces: tuple[str, ...] = ()
     replaces_on: OptionSwitch = None
     reading: bool = False
+    event: bool = False
 
 
-Check = tuple[int, Callable[[Any], bool], str, int, Callable[[Any], tuple[Tile, ...]] | None]
-"""An active entry as `apply` walks it: (table index, predicate, id, fan, tiles)."""
+Hit = tuple[Callable[[Any], bool], Counted | None, str, int,
+            Callable[[Any], tuple[Tile, ...]] | None, tuple[str, ...]]
+"""An active entry as `apply` walks it: (predicate, what it counts — built once for a
+pattern counted once, None for a counted-by-tiles one —, id, fan each, tiles, what it
+replaces under the options)."""
 
 
-@dataclass(frozen=True)
+class Verdict(NamedTuple):
+    """What a table says of a hand: the best candidate's index, its fan, and the patterns
+    it counts in table order, replacements done."""
+
+    best: int
+    fan: int
+    counted: tuple[Counted, ...]
+
+
+@dataclass(frozen=True, eq=False)
 class Active(Generic[F]):
-    """A table under one option set: the patterns that are on, with their fan read."""
+    """A table under one option set, compiled once into what `apply` walks: the patterns that
+    are on, their fan read and their answer entry prebuilt, in table order."""
 
-    by_reading: tuple[Check, ...]
-    """The reading-dependent entries, in table order."""
-    by_hand: tuple[Check, ...]
-    replacing: dict[int, tuple[str, ...]]
-    """Table index → what the entry replaces, for the entries whose replacement is on."""
+    walk: tuple[Hit, ...]
+    """Every active entry, in table order."""
+    quiet: tuple[Hit, ...]
+    """`walk` without the ``event`` entries: what a moment without an event asks."""
+    by_reading: tuple[Hit, ...]
+    """The reading-dependent entries: what tells the candidate readings apart."""
+    replaces: bool
+    """Some active entry replaces others under these options."""
+    memo: BoundedDict[tuple[Any, ...], Verdict] | None = None
+    """`judge`'s answers by (event, facts…), when `activate` was asked to keep them."""
 
 
 def names(table: Sequence[PatternSpec[Any]]) -> dict[str, tuple[str, str]]:
@@ -89,61 +112,103 @@ def _switched(switch: OptionSwitch, options: Mapping[str, Any]) -> bool:
     return bool(options[name] == value)
 
 
-def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any]) -> Active[F]:
-    """``table`` under resolved ``options``; built once per option set by the variant."""
-    on = [(i, p) for i, p in enumerate(table) if _switched(p.on, options)]
-    checks = [(i, p.when, p.id, options[p.fan] if isinstance(p.fan, str) else p.fan, p.tiles)
-              for i, p in on]
-    return Active(tuple(c for c, (_, p) in zip(checks, on, strict=True) if p.reading),
-                  tuple(c for c, (_, p) in zip(checks, on, strict=True) if not p.reading),
-                  {i: p.replaces for i, p in on
-                   if p.replaces and _switched(p.replaces_on, options)})
+def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any], *,
+             memo: bool = False) -> Active[F]:
+    """``table`` under resolved ``options``, compiled; built once per option set by the
+    variant (an `Active` compares by identity, so it is a cheap cache key too).
+
+    With ``memo``, `judge` keeps its answer per distinct facts: the predicates are pure, and
+    facts take few distinct values (a handful of flags and the 根 tiles), so most hands —
+    new concealed parts included — are answered by one look-up. The facts must then be
+    hashable values holding only what the predicates read (a NamedTuple of plain values),
+    or equal hands would miss."""
+    walk: list[Hit] = []
+    quiet: list[Hit] = []
+    by_reading: list[Hit] = []
+    for p in table:
+        if not _switched(p.on, options):
+            continue
+        each = options[p.fan] if isinstance(p.fan, str) else p.fan
+        replaces = p.replaces if p.replaces and _switched(p.replaces_on, options) else ()
+        hit: Hit = (p.when, None if p.tiles else (p.id, each, 1, ()), p.id, each, p.tiles,
+                    replaces)
+        walk.append(hit)
+        if not p.event:
+            quiet.append(hit)
+        if p.reading:
+            by_reading.append(hit)
+    return Active(tuple(walk), tuple(quiet), tuple(by_reading), any(hit[5] for hit in walk),
+                  BoundedDict(_MEMO_SIZE) if memo else None)
 
 
-def _hits(checks: tuple[Check, ...], facts: Any, into: list[tuple[int, Counted]]) -> int:
-    """Append what ``checks`` count for ``facts`` to ``into``; their fan."""
+_MEMO_SIZE: Final = 4096
+"""Verdicts kept per active table (a table's distinct facts number in the hundreds)."""
+
+
+def _fan(checks: tuple[Hit, ...], facts: Any) -> int:
+    """The fan ``checks`` count for ``facts``."""
     fan = 0
-    for i, when, pid, each, tiles_of in checks:
+    for when, _, _, each, tiles_of, _ in checks:
         if when(facts):
-            if tiles_of is None:
-                into.append((i, (pid, each, 1, ())))
-                fan += each
-            else:
-                tiles = tiles_of(facts)
-                into.append((i, (pid, each * len(tiles), len(tiles), tiles)))
-                fan += each * len(tiles)
+            fan += each if tiles_of is None else each * len(tiles_of(facts))
     return fan
 
 
-def apply(active: Active[F], readings: Sequence[F]) -> tuple[int, tuple[Counted, ...]]:
-    """The best of ``readings`` (one facts object a candidate reading; at least one) and the
-    patterns it counts, in table order, replacements done: (its index, the list).
+def judge(active: Active[F], readings: Sequence[F], *, event: bool = True) -> Verdict:
+    """The best of ``readings`` (one facts object a candidate reading; at least one), its
+    fan and the patterns it counts, in table order, replacements done.
 
-    The reading-dependent patterns are tried on every candidate and the first worth the
-    most fan is kept; the others are asked once, of that candidate."""
-    found: list[tuple[int, Counted]] = []
+    The reading-dependent patterns tell the candidates apart (the first worth the most fan
+    is kept); then the whole table is walked once, in order, on that candidate. With
+    ``event=False`` (the moment has no event: a plain discard win, no kong, not the last
+    tile, not the first turn) the ``event`` patterns are not asked at all."""
+    memo = active.memo
+    if memo is None:
+        return _judge(active, readings, event)
+    key = (event, *readings)
+    found = memo.get(key)
+    return memo.keep(key, _judge(active, readings, event)) if found is None else found
+
+
+def _judge(active: Active[F], readings: Sequence[F], event: bool) -> Verdict:
     best = 0
-    if len(readings) == 1:
-        _hits(active.by_reading, readings[0], found)
-    else:
+    if len(readings) > 1:
         best_fan = -1
         for n, facts in enumerate(readings):
-            mine: list[tuple[int, Counted]] = []
-            fan = _hits(active.by_reading, facts, mine)
+            fan = _fan(active.by_reading, facts)
             if fan > best_fan:
-                best, best_fan, found = n, fan, mine
-    _hits(active.by_hand, readings[best], found)
-    found.sort(key=_first)
-    replacing = active.replacing
-    if replacing:
-        for i, counted in found:
-            replaces = replacing.get(i)
-            if replaces == ALL:
-                return best, (counted,)
-            if replaces:
-                found = [(j, c) for j, c in found if c[0] not in replaces]
-    return best, tuple(c for _, c in found)
+                best, best_fan = n, fan
+    facts = readings[best]
+    found: list[Counted] = []
+    fan = 0
+    for when, counted, pid, each, tiles_of, _ in active.walk if event else active.quiet:
+        if when(facts):
+            if counted is None:
+                tiles = tiles_of(facts)  # type: ignore[misc]  # set when counted is None
+                counted = (pid, each * len(tiles), len(tiles), tiles)
+            found.append(counted)
+            fan += counted[1]
+    if active.replaces:
+        return _replaced(active, best, found, fan)
+    return Verdict(best, fan, tuple(found))
 
 
-def _first(item: tuple[int, Counted]) -> int:
-    return item[0]
+def _replaced(active: Active[F], best: int, found: list[Counted], fan: int) -> Verdict:
+    """``found`` with the replacements of the entries it holds done, in table order."""
+    replacing = {hit[2]: hit[5] for hit in active.walk if hit[5]}
+    kept = found
+    for counted in found:
+        replaces = replacing.get(counted[0])
+        if replaces == ALL:
+            return Verdict(best, counted[1], (counted,))
+        if replaces:
+            kept = [c for c in kept if c[0] not in replaces]
+    if kept is not found:
+        fan = sum(c[1] for c in kept)
+    return Verdict(best, fan, tuple(kept))
+
+
+def apply(active: Active[F], readings: Sequence[F]) -> tuple[int, tuple[Counted, ...]]:
+    """`judge` as (best index, counted patterns): the first form of the API, kept."""
+    verdict = judge(active, readings)
+    return verdict.best, verdict.counted

@@ -51,8 +51,8 @@ class OptionCache:
         """Keys of the option sets holding a list (copied member by member)."""
 
     def get(self, given: Mapping[str, Any]) -> Options:
-        try:
-            key = tuple(sorted((k, _frozen(v)) for k, v in given.items()))
+        try:  # no options at all (the usual request) needs no key built
+            key = tuple(sorted((k, _frozen(v)) for k, v in given.items())) if given else ()
         except TypeError:  # an unhashable value (a dict): invalid anyway, not kept
             return self._resolve(given)
         found = self._known.get(key)

@@ -27,9 +27,9 @@ of generated hands that the best of these candidates scores the same.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from engine import shapes as S
 from engine import tiles as T
@@ -211,10 +211,11 @@ def _scanned(reading: ShapeReading) -> Candidate:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class PartInfo:
     """A concealed part's analysis: its suits (bit mask 1 m, 2 p, 4 s), complete shapes,
-    the candidates for the best reading, and the tile facts scoring asks about."""
+    the candidates for the best reading, and the tile facts scoring asks about. Compared by
+    identity: `analyse` makes one a memoised part."""
 
     size: int
     mask: int
@@ -223,6 +224,9 @@ class PartInfo:
     fours: tuple[int, ...]
     only_258: bool
     has_terminal: bool
+    scored: dict[Any, Any] = field(default_factory=dict)
+    """Scoring's answers for this part (`sichuan.scoring.evaluate`), kept as long as the
+    analysis is: they depend on the part, the options, the moment and the melds alone."""
 
 
 @lru_cache(maxsize=1 << 14)

@@ -26,7 +26,7 @@ from engine.caching import BoundedDict
 from engine.hand import Context, Hand, MeldKind, WinType
 from engine.results import Group, Pattern, Reading
 from engine.tiles import Tile
-from engine.variants.patterns import Active, activate, apply
+from engine.variants.patterns import Active, activate, judge
 from engine.variants.sichuan.patterns import PATTERN_NAMES, TABLE, Facts, HandFacts
 from engine.variants.sichuan.reader import (
     Candidate,
@@ -42,9 +42,10 @@ _TERMINAL: Final = frozenset(k for k in range(27) if k % 9 in (0, 8))
 _RANK_258: Final = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Prefs:
-    """The scoring options of a room, read once per option set (see `prefs_for`)."""
+    """The scoring options of a room, read once per option set (see `prefs_for`); compared
+    by identity, as a memo key (one object an option set)."""
 
     yaojiu_jiangdui: bool
     dai_yao_jiu_fan: int
@@ -91,7 +92,7 @@ def _prefs(o: Mapping[str, Any]) -> Prefs:
         di_hu_fan=o["di_hu_fan"],
         tiandi_additive=o["tiandi_mode"] == "additive",
         di_hu_mode=o["di_hu_mode"],
-        table=activate(TABLE, o),
+        table=activate(TABLE, o, memo=True),
     )
 
 
@@ -184,6 +185,9 @@ def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
 
     The readings to choose from are the few that can score best (`PartInfo.candidates`),
     or — with ``reference``, in the tests — every reading `engine.shapes.readings` finds.
+
+    The table's answer is memoised beside `analyse`'s, in the part's analysis: games ask
+    the same hand again and again (a ``fan`` after a ``waits`` that scored the same win).
     """
     part, info, mask = read_part(hand)
     if breaks_que_yi_men(mask, context.missing_suit):
@@ -191,12 +195,51 @@ def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
     found = reference_candidates(part) if reference else info.candidates
     if not found:
         return NO_WINNING_SHAPE
-    return _score(hand, context, prefs, found, info, part, mask)
+    if reference:
+        return _score(hand, context, prefs, found, info, part, mask)
+    win_type = context.win_type or _DISCARD
+    melds = hand.melds
+    key = (prefs, win_type, context.after_kong, context.last_tile,
+           _tian_di(context, win_type, prefs) if context.first_turn else None,
+           tuple([(m.tiles, m.concealed) for m in melds]) if melds else ())
+    memo = info.scored
+    scored = memo.get(key)
+    if scored is None:
+        if len(memo) >= _KEPT_PER_PART:
+            memo.clear()
+        scored = memo[key] = _score(hand, context, prefs, found, info, part, mask)
+    return scored
+
+
+_KEPT_PER_PART: Final = 64
+"""Answers kept beside one part's analysis (`PartInfo.scored`, by prefs, win type,
+after_kong, last_tile, 天胡/地胡 and the melds' tiles; `Prefs` hashes by identity, one object
+an option set). A game asks a part under a few moments and option sets; a flood of them
+empties the part's memo, and the memo goes when `analyse` forgets the part."""
 
 
 def _score(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],
            info: PartInfo, part: Sequence[int], mask: int) -> Scored:
     """`patterns.TABLE` applied to each candidate reading, the best kept (§0.6, §0.7)."""
+    readings, event = facts_of(hand, context, prefs, found, info, part, mask)
+    best, fan, counted = judge(prefs.table, readings, event=event)
+    gen_count = 0
+    tian_hu = False
+    for pid, _, count, _ in counted:
+        if pid == "gen":
+            gen_count = count
+        elif pid == "tian_hu":
+            tian_hu = True
+    return Scored(fan, counted, gen_count, found[best], tian_hu)
+
+
+def facts_of(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],
+             info: PartInfo, part: Sequence[int], mask: int) -> tuple[list[Facts], bool]:
+    """What the table reads: one `Facts` a candidate reading, and whether the moment has an
+    event (`judge`'s ``event``: else a plain discard win, not after a kong, not the last
+    tile, no 天胡/地胡)."""
+    win_type = context.win_type or _DISCARD
+    tian_di = _tian_di(context, win_type, prefs) if context.first_turn else None
     melds = hand.melds
     if prefs.gen_kong_only:
         roots = tuple(sorted(m.tiles[0] for m in melds if m.is_kong))
@@ -205,7 +248,6 @@ def _score(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate
                                              if m.is_kong or part[m.tiles[0]] == 1)]))
     else:
         roots = info.fours
-    win_type = context.win_type or _DISCARD
     if melds:
         firsts = [m.tiles[0] for m in melds]
         all_258 = info.only_258 and _RANK_258.issuperset(firsts)
@@ -217,20 +259,11 @@ def _score(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate
                                                        not info.has_terminal, True)
     facts = HandFacts(len(melds), mask in (1, 2, 4), all_258, melds_terminal, bool(info.fours),
                       roots, concealed, prefs.menqing_requires_self_draw, simples, win_type,
-                      context.after_kong, context.last_tile,
-                      _tian_di(context, win_type, prefs) if context.first_turn else None)
-    readings = [Facts(facts, c, c.reading.shape is _SEVEN_PAIRS) for c in found]
-    best, counted = apply(prefs.table, readings)
-    fan = 0
-    gen_count = 0
-    tian_hu = False
-    for pid, pattern_fan, count, _ in counted:
-        fan += pattern_fan
-        if pid == "gen":
-            gen_count = count
-        elif pid == "tian_hu":
-            tian_hu = True
-    return Scored(fan, counted, gen_count, found[best], tian_hu)
+                      context.after_kong, context.last_tile, tian_di)
+    event = (win_type is not _DISCARD or context.after_kong or context.last_tile
+             or tian_di is not None)
+    return [Facts(facts, c.chow, c.all_terminal, c.reading.shape is _SEVEN_PAIRS)
+            for c in found], event
 
 
 def _tian_di(context: Context, win_type: WinType, prefs: Prefs) -> str | None:

@@ -45,7 +45,7 @@ from typing import Any, ClassVar, Final
 
 from engine import shapes as S
 from engine import tiles as T
-from engine.errors import Problem, raise_if
+from engine.errors import Problem, RequestError, raise_if
 from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import OptionSpec, OptionType
 from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading
@@ -180,7 +180,9 @@ class Sichuan(Variant):
         options = self.checked(request, size=13, needs_win_tile=True)
         context = request.context
         dian_pao = options["dian_gang_hua"] == "dian_pao"
-        raise_if(P.win_seat_problems(context, dian_pao))
+        seat_problems = P.win_seat_problems(context, dian_pao)
+        if seat_problems:  # (not `raise_if`: a good request stays out of engine.errors)
+            raise RequestError(seat_problems)
         result = evaluate(request.hand, context, prefs_for(options))
         if isinstance(result, str):
             return SichuanFanAnswer(False, reason=result, options=options)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.variants.patterns import ALL, PatternSpec, activate, apply, names
+from engine.variants.patterns import ALL, PatternSpec, Verdict, activate, apply, judge, names
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ TABLE = (
     P("root", "Root", "根", 1, when=lambda f: bool(f.roots), tiles=lambda f: f.roots),
     P("bonus", "Bonus", "奖", 1, on=("mode", "bonus"), when=lambda f: True),
     P("heaven", "Heaven", "天", 5, on="heaven", replaces=ALL, replaces_on=("fixed", True),
-      when=lambda f: f.first),
+      event=True, when=lambda f: f.first),
     P("drop_root", "Drop root", "去根", 0, replaces=("root",), when=lambda f: f.first),
 )
 OPTIONS = {"flush_fan": 2, "mode": "plain", "heaven": True, "fixed": False}
@@ -69,3 +69,41 @@ def test_replacements_whole_list_by_option_and_by_id() -> None:
 
 def test_names_in_table_order() -> None:
     assert list(names(TABLE)) == [p.id for p in TABLE] and names(TABLE)["root"] == ("Root", "根")
+
+
+def test_judge_gives_the_fan_after_replacements() -> None:
+    facts = [F(False, True, (3,), True)]
+    # additive: 对 1 + 色 2 + 天 5 + 去根 0 = 8 (根's 1 removed by 去根)
+    assert judge(activate(TABLE, OPTIONS), facts).fan == 8
+    # fixed: 天 5 alone
+    assert judge(activate(TABLE, {**OPTIONS, "fixed": True}), facts) == Verdict(
+        0, 5, (("heaven", 5, 1, ()),))
+
+
+def test_a_moment_without_an_event_skips_the_event_patterns() -> None:
+    # 天 is an event pattern: told the moment has no event, judge does not ask it (its
+    # predicate would say yes here); the others count as ever: 对 1 + 色 2 + 去根 0 = 3
+    facts = [F(False, True, (3,), True)]
+    verdict = judge(activate(TABLE, OPTIONS), facts, event=False)
+    assert _ids(verdict.counted) == [("triplets", 1, 1), ("flush", 2, 1), ("drop_root", 0, 1)]
+    assert verdict.fan == 3
+
+
+def test_an_active_table_is_its_own_cache_key() -> None:
+    # compared by identity: two activations of the same options are two keys
+    first, second = activate(TABLE, OPTIONS), activate(TABLE, OPTIONS)
+    assert first == first and first != second and len({first, second}) == 2
+
+
+def test_a_memoised_table_answers_what_a_plain_one_answers() -> None:
+    # activate(memo=True): the same verdicts, kept per (event, facts) — equal facts asked
+    # again get the very same answer object, other facts or another moment their own
+    plain, kept = activate(TABLE, OPTIONS), activate(TABLE, OPTIONS, memo=True)
+    cases = [[F(False, True, (3,), True)], [F(True, False, (3, 7), False)],
+             [F(True, True, (3,), False), F(False, True, (3,), False)]]
+    for facts in cases * 2:
+        for event in (True, False):
+            assert judge(kept, facts, event=event) == judge(plain, facts, event=event)
+    first = judge(kept, cases[0])
+    assert judge(kept, [F(False, True, (3,), True)]) is first
+    assert judge(kept, cases[0], event=False) != first  # 天 5 only counts with an event

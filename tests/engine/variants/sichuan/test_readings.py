@@ -21,6 +21,7 @@ from engine.options import resolve
 from engine.variants.sichuan import reader as SH
 from engine.variants.sichuan import scoring as SS
 from engine.variants.sichuan import variant as SC
+from engine.variants.sichuan.patterns import TABLE
 
 SEED = 20240407
 
@@ -188,3 +189,63 @@ def test_dropping_an_absent_suit_is_never_worse() -> None:
         for drops in ({0, 1, 2}, {0, 1}, {1, 2}, {0, 2}, {rng.randrange(3)}):
             full = min(S.shanten(part, 0, SC.RULES_WITHOUT[d]) for d in drops)
             assert SC._shanten(tiles, frozenset(drops)) == full, (T.compact(tiles), drops)
+
+
+def test_the_memo_answers_what_a_fresh_scoring_answers() -> None:
+    # `evaluate` keeps the table's answer by part, options, moment and melds: the same hands
+    # asked again and again under a few option sets and contexts (as a game asks them) must
+    # get exactly what scoring them afresh gives
+    rng = random.Random(SEED + 2)
+    hands = [random_hand(rng) for _ in range(400)]
+    settings = [(SS.prefs_for(random_options(rng)), random_context(rng)) for _ in range(8)]
+    checked = 0
+    for _ in range(3):
+        for hand in hands:
+            prefs, context = rng.choice(settings)
+            got = SS.evaluate(hand, context, prefs)
+            if isinstance(got, str):
+                continue
+            part, info, mask = SS.read_part(hand)
+            assert got == SS._score(hand, context, prefs, info.candidates, info, part, mask)
+            checked += 1
+    assert checked > 500
+
+
+def test_the_memo_tells_melds_apart() -> None:
+    # one concealed part, 222m 333m 444m 55p (win 5p), beside each meld in turn, the round
+    # asked twice: pong 6p (中张 1), kong 6p exposed (+ 根 1), kong 6p concealed (+ 根 1,
+    # 门清 1), pong 9p (no 中张) — each must get its own answer, never the previous meld's
+    prefs = SS.prefs_for(resolve(SC.OPTION_SPECS, {"menqing_zhongzhang": True}))
+    melds = [Meld(MeldKind.PONG, (14,) * 3), Meld(MeldKind.KONG, (14,) * 4),
+             Meld(MeldKind.KONG, (14,) * 4, True), Meld(MeldKind.PONG, (17,) * 3)]
+    answers = set()
+    for _ in range(2):
+        for meld in melds:
+            hand = Hand((1, 1, 1, 2, 2, 2, 3, 3, 3, 13), (meld,), 13)
+            got = SS.evaluate(hand, Context(), prefs)
+            part, info, mask = SS.read_part(hand)
+            assert got == SS._score(hand, Context(), prefs, info.candidates, info, part, mask)
+            assert not isinstance(got, str)
+            answers.add((got.fan, got.counted))
+    assert len(answers) == 4
+
+
+def test_event_patterns_never_count_at_a_moment_without_an_event() -> None:
+    # `judge` skips the table's ``event`` entries when `facts_of` says the moment has none;
+    # asked anyway, on generated hands under random options, none of them would count
+    rng = random.Random(SEED + 3)
+    quiet = 0
+    for _ in range(1500):
+        hand = random_hand(rng)
+        context = random_context(rng)
+        prefs = SS.prefs_for(random_options(rng))
+        part, info, mask = SS.read_part(hand)
+        if not info.candidates:
+            continue
+        readings, event = SS.facts_of(hand, context, prefs, info.candidates, info, part, mask)
+        if not event:
+            quiet += 1
+            assert (SS.judge(prefs.table, readings, event=True)
+                    == SS.judge(prefs.table, readings, event=False)), hand
+            assert not any(p.when(f) for p in TABLE if p.event for f in readings), hand
+    assert quiet > 200
