@@ -5,7 +5,9 @@ order of its RULES.md table, which is also the order answers list patterns in):
 
 * ``id``, ``name``, ``name_zh`` — the wire id and names (one English name per Chinese name
   across the variants; ``tests/engine/variants/test_pattern_names.py`` holds it);
-* ``fan`` — a number, or the name of the option that sets it (``"dai_yao_jiu_fan"``);
+* ``fan`` — a number, or the name of the option that sets it (``"dai_yao_jiu_fan"``), or
+  ``(option, offset)`` for a fan one step above an option's (长沙's 三豪华七小对 is
+  ``("shuang_haohua_units", 1)``);
 * ``on`` — the option that can switch it off: a name (on while the option is truthy, so an
   option-set fan of 0 can also mean "off") or ``(name, value)`` (on while it equals value);
   None when it always counts;
@@ -51,7 +53,7 @@ class PatternSpec(Generic[F]):
     id: str
     name: str
     name_zh: str
-    fan: int | str
+    fan: int | str | tuple[str, int]
     when: Callable[[F], bool]
     on: OptionSwitch = None
     tiles: Callable[[F], tuple[Tile, ...]] | None = None
@@ -80,6 +82,28 @@ def names(table: Sequence[PatternSpec[Any]]) -> dict[str, tuple[str, str]]:
     return {p.id: (p.name, p.name_zh) for p in table}
 
 
+def reads(table: Sequence[PatternSpec[Any]]) -> tuple[str, ...]:
+    """The options ``table`` reads (its switches and option fans), each once: what `activate`
+    depends on, so that a variant can cache its activations on their values alone."""
+    found: dict[str, None] = {}
+    for p in table:
+        for used in (p.on, p.replaces_on, p.fan):
+            if isinstance(used, str):
+                found[used] = None
+            elif isinstance(used, tuple):
+                found[used[0]] = None
+    return tuple(found)
+
+
+def _fan(fan: int | str | tuple[str, int], options: Mapping[str, Any]) -> int:
+    if isinstance(fan, int):
+        return fan
+    if isinstance(fan, str):
+        return int(options[fan])
+    name, offset = fan
+    return int(options[name]) + offset
+
+
 def _switched(switch: OptionSwitch, options: Mapping[str, Any]) -> bool:
     if switch is None:
         return True
@@ -92,8 +116,7 @@ def _switched(switch: OptionSwitch, options: Mapping[str, Any]) -> bool:
 def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any]) -> Active[F]:
     """``table`` under resolved ``options``; built once per option set by the variant."""
     on = [(i, p) for i, p in enumerate(table) if _switched(p.on, options)]
-    checks = [(i, p.when, p.id, options[p.fan] if isinstance(p.fan, str) else p.fan, p.tiles)
-              for i, p in on]
+    checks = [(i, p.when, p.id, _fan(p.fan, options), p.tiles) for i, p in on]
     return Active(tuple(c for c, (_, p) in zip(checks, on, strict=True) if p.reading),
                   tuple(c for c, (_, p) in zip(checks, on, strict=True) if not p.reading),
                   {i: p.replaces for i, p in on

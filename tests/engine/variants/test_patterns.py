@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.variants.patterns import ALL, PatternSpec, activate, apply, names
+from engine.variants.patterns import ALL, PatternSpec, activate, apply, names, reads
 
 
 @dataclass(frozen=True)
@@ -69,3 +69,13 @@ def test_replacements_whole_list_by_option_and_by_id() -> None:
 
 def test_names_in_table_order() -> None:
     assert list(names(TABLE)) == [p.id for p in TABLE] and names(TABLE)["root"] == ("Root", "根")
+
+
+def test_a_fan_one_step_above_an_option() -> None:
+    table = (P("plus", "Plus", "加", ("flush_fan", 1), when=lambda f: f.flush),)
+    _, counted = apply(activate(table, OPTIONS), [F(True, True, (), False)])
+    assert _ids(counted) == [("plus", 3, 1)]  # flush_fan 2 + 1
+
+
+def test_reads_names_every_option_the_table_depends_on_once() -> None:
+    assert reads(TABLE) == ("flush_fan", "mode", "heaven", "fixed")
