@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from engine.variants.changsha.patterns import PATTERN_NAMES as CHANGSHA
-from engine.variants.hongzhong.scoring import NAMES as HONGZHONG
+from engine.variants.hongzhong.patterns import PATTERN_NAMES as HONGZHONG
 from engine.variants.nanchang.reading import PATTERNS as NANCHANG
 from engine.variants.sichuan.patterns import PATTERN_NAMES as SICHUAN
 
