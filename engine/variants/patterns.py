@@ -20,7 +20,9 @@ order of its RULES.md table, which is also the order answers list patterns in):
   ``tiandi_mode: "fixed"``); ``replaces_on`` makes the replacement itself option-dependent
   (same form as ``on``);
 * ``reading`` — True when the predicate depends on how the concealed tiles are read (base
-  shapes, 将对, 带幺九): only those are tried per candidate reading.
+  shapes, 将对, 带幺九): only those are tried per candidate reading;
+* ``flat`` — flat points a payer beside the fan (南昌's 德国 ``"deguo_flat"``): a number or
+  the option that sets it; `flats` reads them under an option set, `apply` leaves them alone.
 
 Scoring is the table applied to each candidate reading, best kept (RULES.md §0.6, §0.7):
 `activate` resolves a table once per option set (switched-off patterns dropped, option fans
@@ -60,6 +62,7 @@ class PatternSpec(Generic[F]):
     replaces: tuple[str, ...] = ()
     replaces_on: OptionSwitch = None
     reading: bool = False
+    flat: int | str = 0
 
 
 Check = tuple[int, Callable[[Any], bool], str, int, Callable[[Any], tuple[Tile, ...]] | None]
@@ -87,12 +90,17 @@ def reads(table: Sequence[PatternSpec[Any]]) -> tuple[str, ...]:
     depends on, so that a variant can cache its activations on their values alone."""
     found: dict[str, None] = {}
     for p in table:
-        for used in (p.on, p.replaces_on, p.fan):
+        for used in (p.on, p.replaces_on, p.fan, p.flat):
             if isinstance(used, str):
                 found[used] = None
             elif isinstance(used, tuple):
                 found[used[0]] = None
     return tuple(found)
+
+
+def flats(table: Sequence[PatternSpec[Any]], options: Mapping[str, Any]) -> dict[str, int]:
+    """Each pattern id with a flat bonus, and that bonus under ``options``."""
+    return {p.id: _fan(p.flat, options) for p in table if p.flat}
 
 
 def _fan(fan: int | str | tuple[str, int], options: Mapping[str, Any]) -> int:

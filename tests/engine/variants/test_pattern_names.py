@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from engine.variants.changsha.patterns import PATTERN_NAMES as CHANGSHA
 from engine.variants.hongzhong.patterns import PATTERN_NAMES as HONGZHONG
-from engine.variants.nanchang.reading import PATTERNS as NANCHANG
+from engine.variants.nanchang.patterns import PATTERN_NAMES as NANCHANG
 from engine.variants.sichuan.patterns import PATTERN_NAMES as SICHUAN
 
 TABLES: dict[str, dict[str, tuple[str, str]]] = {

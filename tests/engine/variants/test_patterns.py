@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.variants.patterns import ALL, PatternSpec, activate, apply, names, reads
+from engine.variants.patterns import ALL, PatternSpec, activate, apply, flats, names, reads
 
 
 @dataclass(frozen=True)
@@ -79,3 +79,11 @@ def test_a_fan_one_step_above_an_option() -> None:
 
 def test_reads_names_every_option_the_table_depends_on_once() -> None:
     assert reads(TABLE) == ("flush_fan", "mode", "heaven", "fixed")
+
+
+def test_flat_bonuses_read_under_the_options() -> None:
+    table = (P("plain", "Plain", "平", 0, when=lambda f: True),
+             P("bonus", "Bonus", "奖", 1, flat="bonus_flat", when=lambda f: True),
+             P("fixed", "Fixed", "定", 1, flat=5, when=lambda f: True))
+    assert flats(table, {"bonus_flat": 3}) == {"bonus": 3, "fixed": 5}
+    assert reads(table) == ("bonus_flat",)
