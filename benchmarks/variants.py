@@ -3,7 +3,9 @@
 Written for issue 12's pattern tables: it runs unchanged on the old layout (7a75855) and the
 new one (it goes through the registry and ``parse_request`` only), so the two are compared by
 running it alternately, each with its own ``PYTHONPATH``. CPU time (``process_time_ns``), the
-median over batches of the mean a call. Run: ``python -m benchmarks.variants [--quick]``.
+median over batches of the mean a call. Run: ``python -m benchmarks.variants [--quick]``;
+to compare two trees, copy the script out of both and run it from elsewhere with each tree's
+``PYTHONPATH`` (``python -m`` from a tree's root imports that tree, whatever the path says).
 """
 
 from __future__ import annotations
