@@ -5,7 +5,9 @@ order of its RULES.md table, which is also the order answers list patterns in):
 
 * ``id``, ``name``, ``name_zh`` — the wire id and names (one English name per Chinese name
   across the variants; ``tests/engine/variants/test_pattern_names.py`` holds it);
-* ``fan`` — a number, or the name of the option that sets it (``"dai_yao_jiu_fan"``);
+* ``fan`` — a number, or the name of the option that sets it (``"dai_yao_jiu_fan"``), or
+  ``(option, offset)`` for a fan one step above an option's (长沙's 三豪华七小对 is
+  ``("shuang_haohua_units", 1)``);
 * ``on`` — the option that can switch it off: a name (on while the option is truthy, so an
   option-set fan of 0 can also mean "off") or ``(name, value)`` (on while it equals value);
   None when it always counts;
@@ -22,6 +24,8 @@ order of its RULES.md table, which is also the order answers list patterns in):
 * ``event`` — True when the pattern can count only at a moment with an event (a self-draw,
   a kong, the last tile, the first turn; 杠上开花, 海底捞月, 天胡, …): the variant tells
   `judge` whether the moment has one, and a plain discard win (every wait's) skips them all.
+* ``flat`` — flat points a payer beside the fan (南昌's 德国 ``"deguo_flat"``): a number or
+  the option that sets it; `flats` reads them under an option set, `apply` leaves them alone.
 
 Scoring is the table applied to each candidate reading, best kept (RULES.md §0.6, §0.7):
 `activate` compiles a table once per option set (switched-off patterns dropped, option fans
@@ -55,7 +59,7 @@ class PatternSpec(Generic[F]):
     id: str
     name: str
     name_zh: str
-    fan: int | str
+    fan: int | str | tuple[str, int]
     when: Callable[[F], bool]
     on: OptionSwitch = None
     tiles: Callable[[F], tuple[Tile, ...]] | None = None
@@ -63,6 +67,7 @@ class PatternSpec(Generic[F]):
     replaces_on: OptionSwitch = None
     reading: bool = False
     event: bool = False
+    flat: int | str = 0
 
 
 Hit = tuple[Callable[[Any], bool], Counted | None, str, int,
@@ -103,6 +108,33 @@ def names(table: Sequence[PatternSpec[Any]]) -> dict[str, tuple[str, str]]:
     return {p.id: (p.name, p.name_zh) for p in table}
 
 
+def reads(table: Sequence[PatternSpec[Any]]) -> tuple[str, ...]:
+    """The options ``table`` reads (its switches and option fans), each once: what `activate`
+    depends on, so that a variant can cache its activations on their values alone."""
+    found: dict[str, None] = {}
+    for p in table:
+        for used in (p.on, p.replaces_on, p.fan, p.flat):
+            if isinstance(used, str):
+                found[used] = None
+            elif isinstance(used, tuple):
+                found[used[0]] = None
+    return tuple(found)
+
+
+def flats(table: Sequence[PatternSpec[Any]], options: Mapping[str, Any]) -> dict[str, int]:
+    """Each pattern id with a flat bonus, and that bonus under ``options``."""
+    return {p.id: _option_value(p.flat, options) for p in table if p.flat}
+
+
+def _option_value(fan: int | str | tuple[str, int], options: Mapping[str, Any]) -> int:
+    if isinstance(fan, int):
+        return fan
+    if isinstance(fan, str):
+        return int(options[fan])
+    name, offset = fan
+    return int(options[name]) + offset
+
+
 def _switched(switch: OptionSwitch, options: Mapping[str, Any]) -> bool:
     if switch is None:
         return True
@@ -128,7 +160,7 @@ def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any], *,
     for p in table:
         if not _switched(p.on, options):
             continue
-        each = options[p.fan] if isinstance(p.fan, str) else p.fan
+        each = _option_value(p.fan, options)
         replaces = p.replaces if p.replaces and _switched(p.replaces_on, options) else ()
         hit: Hit = (p.when, None if p.tiles else (p.id, each, 1, ()), p.id, each, p.tiles,
                     replaces)

@@ -23,24 +23,18 @@ and ignored here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from engine.hand import WinType
 from engine.results import Pattern
-from engine.variants.changsha.patterns import BY_ID
+from engine.variants.changsha.patterns import SEED_TABLE
+from engine.variants.changsha.scoring import patterns_of
 from engine.variants.changsha.shapes import ShapeFacts
+from engine.variants.patterns import activate, apply
 
-BASE: Final = Pattern("base", "Base", "底分", 1)
-
-
-def _seed(pattern_id: str, fan: int) -> Pattern:
-    p = BY_ID[pattern_id]
-    return Pattern(p.id, p.name, p.name_zh, fan)
-
-
-JIANG_JIANG_HU: Final = _seed("jiang_jiang_hu", 2)
-QING_YI_SE: Final = _seed("qing_yi_se", 2)
-QI_XIAO_DUI: Final = _seed("qi_xiao_dui", 1)
+_SEED: Final = activate(SEED_TABLE, {})
+"""`patterns.SEED_TABLE` reads no option."""
 
 
 @dataclass(frozen=True)
@@ -49,15 +43,12 @@ class SeedScore:
     fan: int
 
 
+@lru_cache(maxsize=1024)
 def seed_score(facts: ShapeFacts) -> SeedScore:
-    """The hand fan of a winning hand: 将将胡 replaces the base 1 by 2 [assumption of RULES
-    §2.7]; then 清一色 and 七小对 in the order of the §2.3 table."""
-    patterns = [JIANG_JIANG_HU if facts.all_258 else BASE]
-    if facts.flush:
-        patterns.append(QING_YI_SE)
-    if facts.seven_pairs:
-        patterns.append(QI_XIAO_DUI)
-    return SeedScore(tuple(patterns), sum(p.fan for p in patterns))
+    """The hand fan of a winning hand: `patterns.SEED_TABLE` applied to its shapes (cached:
+    a hand's shapes take a few hundred values)."""
+    found = apply(_SEED, (facts,))[1]
+    return SeedScore(patterns_of(found), sum(c[1] for c in found))
 
 
 def birds_expected(win_type: WinType) -> int:

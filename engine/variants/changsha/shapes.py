@@ -17,8 +17,7 @@ is not ready — which is what the variant's waits must say.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from engine import shapes as S
 from engine import tiles as T
@@ -59,9 +58,9 @@ def is_258(tile: Tile) -> bool:
     return not T.is_honor(tile) and T.rank(tile) in (2, 5, 8)
 
 
-@dataclass(frozen=True)
-class ShapeFacts:
-    """What the complete hand (win tile included) is, shape by shape.
+class ShapeFacts(NamedTuple):
+    """What the complete hand (win tile included) is, shape by shape. (A NamedTuple: built
+    for every evaluation, and the key of the scores memo in `changsha.scoring`.)
 
     ``standard``: melds and any pair; ``small``: the same with a 2/5/8 pair (小胡);
     ``triplets``: 碰碰胡's shape (no chow meld, a decomposition without sequences);

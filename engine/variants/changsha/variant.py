@@ -61,8 +61,8 @@ from engine.variants.changsha import birds as B
 from engine.variants.changsha import claims as claims_module
 from engine.variants.changsha import seed_scoring as seed
 from engine.variants.changsha.answers import ChangshaBirdsAnswer, ChangshaFanAnswer, QishouAnswer
-from engine.variants.changsha.patterns import Score, Verdict, event_wins, judge, score, win_type_of
 from engine.variants.changsha.qishou import PER_PATTERN, qishou_patterns
+from engine.variants.changsha.scoring import Score, Verdict, facts_of, judge, score, win_type_of
 from engine.variants.changsha.seats import (
     Table,
     discarder_is_dealer,
@@ -347,11 +347,9 @@ class Changsha(Variant):
     def _traditional(self, hand: Hand, context: Context, options: Options,
                      verdict: Verdict) -> Score:
         """Shape 大胡 plus the event 大胡 of the moment, stacked (the hand must win)."""
-        win_type = win_type_of(context)
-        events = event_wins(hand, context, options,
-                            winner_is_dealer=winner_is_dealer(context),
-                            discarder_is_dealer=discarder_is_dealer(context, win_type))
-        return score(verdict.shape_wins | events, win_type, options)
+        facts = facts_of(hand, context, verdict, winner_is_dealer=winner_is_dealer(context),
+                         discarder_is_dealer=discarder_is_dealer(context, win_type_of(context)))
+        return score(facts, options)
 
     def _options_only(self, request: Request, problems: list[Problem]) -> tuple[Options, bool]:
         """`options_or_defaults`, and whether the options given were good."""

@@ -1,8 +1,9 @@
 """红中麻将 (RULES.md §4.2): the win check, the fan, the patterns and the reading.
 
-The fan is worked out from a few table-driven shape checks (which shapes complete the hand,
-and whether a triplets-only reading exists), never by listing readings: 清一色 and 无红中
-are properties of the tiles, not of a reading, once all-wild groups may take the flush suit.
+The fan is the pattern table (`hongzhong.patterns`) applied to each shape that completes
+the hand, its facts from a few table-driven shape checks (which shapes complete the hand, and
+whether a triplets-only reading exists), never by listing readings: 清一色 and 无红中 are
+properties of the tiles, not of a reading, once all-wild groups may take the flush suit.
 Readings are listed only to show one that earns the fan.
 
 Decisions:
@@ -24,9 +25,11 @@ Decisions:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from functools import lru_cache
+from typing import Final, NamedTuple
 
 from engine import tiles as T
+from engine.caching import BoundedDict
 from engine.hand import Context, Hand, Meld, MeldKind, WinType
 from engine.results import Group, Pattern, Reading
 from engine.shapes import (
@@ -41,31 +44,14 @@ from engine.shapes.first_reading import first_reading
 from engine.tiles import Tile
 from engine.variants.base import WinCheck
 from engine.variants.hongzhong.options import Config, Split, split, win_type_of
+from engine.variants.hongzhong.patterns import FOUR_WILDS, PATTERN_NAMES, TABLE, Facts
+from engine.variants.patterns import Active, Counted, activate, apply, reads
 
-FOUR_WILDS: Final = "four_wilds"
-"""The shape id of 四红中 (API.md)."""
-
-NAMES: Final = {
-    "ping_hu": ("Win", "胡牌"),
-    "qi_dui": ("Seven pairs", "七对"),
-    "shi_san_yao": ("Thirteen orphans", "十三幺"),
-    "si_hong_zhong": ("Four wildcards", "四红中"),
-    "peng_peng_hu": ("All pongs", "碰碰胡"),
-    "qing_yi_se": ("Full flush", "清一色"),
-    "wu_hong_zhong": ("No wildcard", "无红中加倍"),
-}
-"""The §4.2 table, in its order (the order answers list patterns in)."""
-
-_BASE: Final = {
-    Shape.STANDARD.value: "ping_hu",
-    Shape.SEVEN_PAIRS.value: "qi_dui",
-    Shape.THIRTEEN_ORPHANS.value: "shi_san_yao",
-    FOUR_WILDS: "si_hong_zhong",
-}
 _SHAPE_ORDER: Final = (Shape.STANDARD.value, Shape.SEVEN_PAIRS.value,
                        Shape.THIRTEEN_ORPHANS.value, FOUR_WILDS)
 ORPHANS: Final[tuple[Tile, ...]] = (0, 8, 9, 17, 18, 26, *range(27, 34))
 _CODES: Final = T.ALL_CODES
+_STANDARD, _ORPHANS = Shape.STANDARD.value, Shape.THIRTEEN_ORPHANS.value
 
 
 def four_wild_kind(hand: Hand, win_type: WinType, first_turn: bool, cfg: Config) -> Tile | None:
@@ -141,46 +127,77 @@ def flush_suit(suits: set[int]) -> int | None:
 
 
 def score(hand: Hand, context: Context, cfg: Config, found: Found | None = None) -> Scored:
-    """The best-scoring shape of a winning hand (``check`` said win)."""
+    """The best-scoring shape of a winning hand (``check`` said win): `patterns.TABLE`
+    applied to each shape that completes it."""
     shapes, sp = found or shapes_of(hand, context, cfg)
-    no_wild = 0 if sp.holds_wild else cfg.no_wild_fan
     natural_flush = flush_suit(suits_of(sp.naturals, hand.melds))
-    best: Scored | None = None
+    candidates = []
     for shape in _SHAPE_ORDER:
         if shape not in shapes:
             continue
-        base, triplets, flush = 0, False, natural_flush
-        if shape == Shape.STANDARD.value:
+        triplets, flush = False, natural_flush
+        if shape == _STANDARD:
             triplets = (cfg.pengpenghu_fan > 0
                         and all(m.kind is not MeldKind.CHOW for m in hand.melds)
                         and is_complete(sp.naturals, sp.wilds, cfg.triplets_rules))
-        elif shape == Shape.SEVEN_PAIRS.value:
-            base = cfg.qidui_fan
-        elif shape == Shape.THIRTEEN_ORPHANS.value:
-            base, flush = cfg.shisanyao_fan, None
-        else:
+        elif shape == _ORPHANS:
+            flush = None
+        elif shape == FOUR_WILDS:
             flush = flush_suit({T.suit(t) for t in hand.all_tiles})
-        scored = _scored(shape, base, triplets, flush, no_wild, cfg)
-        if best is None or scored.fan > best.fan:
-            best = scored
-    if best is None:
+        candidates.append(Facts(shape, triplets, flush, sp.holds_wild))
+    if not candidates:
         raise ValueError("score() needs a winning hand")
-    return best
+    key = tuple(candidates)
+    scoring = _scoring(cfg)
+    scored = scoring.scores.get(key)
+    if scored is None:
+        scored = scoring.scores.keep(key, best(scoring.table, key))
+    return scored
 
 
-def _scored(shape: str, base: int, triplets: bool, flush: int | None, no_wild: int,
-            cfg: Config) -> Scored:
-    counted: list[tuple[str, int]] = [(_BASE[shape], base)]
-    if triplets:
-        counted.append(("peng_peng_hu", cfg.pengpenghu_fan))
-    if flush is not None and cfg.qingyise_fan > 0:
-        counted.append(("qing_yi_se", cfg.qingyise_fan))
-    else:
-        flush = None
-    if no_wild > 0:
-        counted.append(("wu_hong_zhong", no_wild))
-    patterns = tuple(Pattern(pid, *NAMES[pid], fan) for pid, fan in counted)
-    return Scored(shape, sum(f for _, f in counted), patterns, triplets, flush)
+def best(table: Active[Facts], candidates: tuple[Facts, ...]) -> Scored:
+    """``table`` applied to each candidate shape, the best kept."""
+    index, counted = apply(table, candidates)
+    facts = candidates[index]
+    flush_counted = any(c[0] == "qing_yi_se" for c in counted)
+    return Scored(facts.shape, sum(c[1] for c in counted), _patterns(counted), facts.triplets,
+                  facts.flush if flush_counted else None)
+
+
+class _Scoring(NamedTuple):
+    """`patterns.TABLE` under one Config's fans, and the scores it gave by candidates (a
+    hand's candidates take a few hundred values, so the table is applied once to each)."""
+
+    cfg: Config
+    table: Active[Facts]
+    scores: BoundedDict[tuple[Facts, ...], Scored]
+
+
+_READS: Final = reads(TABLE)
+_BY_CONFIG: BoundedDict[int, _Scoring] = BoundedDict(256)
+"""By the Config's id: Configs are made once per option set (`options.config`), and the entry
+holds its Config, so the id is not reused while the entry lives."""
+
+
+def scoring_of(cfg: Config) -> tuple[Active[Facts], BoundedDict[tuple[Facts, ...], Scored]]:
+    """The activated table of ``cfg`` and its scores memo."""
+    found = _scoring(cfg)
+    return found.table, found.scores
+
+
+def _scoring(cfg: Config) -> _Scoring:
+    found = _BY_CONFIG.get(id(cfg))
+    if found is None or found.cfg is not cfg:
+        options = {name: getattr(cfg, name) for name in _READS}
+        found = _BY_CONFIG.keep(id(cfg), _Scoring(cfg, activate(TABLE, options),
+                                                  BoundedDict(4096)))
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _patterns(counted: tuple[Counted, ...]) -> tuple[Pattern, ...]:
+    """The wire patterns (immutable, so shared between answers)."""
+    return tuple(Pattern(pid, *PATTERN_NAMES[pid], fan) for pid, fan, _, _ in counted)
 
 
 # ---------------------------------------------------------------------------------------------

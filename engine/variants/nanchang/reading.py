@@ -1,4 +1,5 @@
-"""南昌 answers on the wire: the pattern table and the reading of a scored hand (API.md).
+"""南昌 answers on the wire: the patterns (named by `nanchang.patterns`) and the reading of a
+scored hand (API.md).
 
 The reading shows what each 精 stood for. The shape tables say which places of a group are
 wildcards; this module hands out the physical 精 to those places — a 精 goes first to a place
@@ -17,25 +18,13 @@ from engine.results import Group, Pattern, Reading
 from engine.shapes import FREE, GroupKind, ShapeGroup
 from engine.shapes.first_reading import first_reading
 from engine.tiles import Tile
-from engine.variants.nanchang.scoring import BONUS_FAN, SHAPE_FAN, Candidate
+from engine.variants.nanchang.patterns import PATTERN_NAMES, TABLE
+from engine.variants.nanchang.scoring import Candidate
 
-PATTERNS: Final = {
-    # §3.4 win shapes
-    "ping_hu": ("Plain hand", "平胡"),
-    "da_qi_dui": ("All triplets (big seven pairs)", "大七对"),
-    "qi_dui": ("Seven pairs", "七小对"),
-    "shi_san_lan": ("Thirteen unrelated", "十三烂"),
-    "qi_xing_shi_san_lan": ("Seven-star thirteen unrelated", "七星十三烂"),
-    # §3.5 bonuses
-    "de_guo": ("No wild substituted (De Guo)", "德国"),
-    "de_zhong_de": ("No wild anywhere else (De Zhong De)", "德中德"),
-    "jing_diao": ("Wild pair wait (Jing Diao)", "精钓"),
-    # §3.4 天胡/地胡 (replace the whole list)
-    "tian_hu": ("Heavenly hand", "天胡"),
-    "di_hu": ("Earthly hand", "地胡"),
-}
+PATTERNS: Final = PATTERN_NAMES
 """Every pattern id with its names, in the order of RULES.md §3.4 then §3.5."""
-FAN: Final = {**SHAPE_FAN, **BONUS_FAN, "tian_hu": 0, "di_hu": 0}
+FAN: Final = {p.id: p.fan for p in TABLE if isinstance(p.fan, int)}
+"""Every pattern's fan (南昌's are numbers)."""
 _ORDER: Final = {p: i for i, p in enumerate(PATTERNS)}
 _CODES: Final = T.ALL_CODES
 

@@ -12,7 +12,8 @@ A hand is read in two *semantics*, and the best total over both is the answer:
 
 Each semantics is a pair (naturals, wildcard count) handed to the shape tables — never a
 kind-by-kind substitution. A *candidate* is one shape in one semantics with its patterns,
-fan and flat bonus; 精钓 (a property of the 13 tiles before the win) adds to every candidate.
+fan and flat bonus — `nanchang.patterns.TABLE` applied to its facts; 精钓 (a property of the
+13 tiles before the win) adds to every candidate.
 
 Decisions (where RULES.md leaves room):
 
@@ -27,21 +28,22 @@ Decisions (where RULES.md leaves room):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Final
 
 from engine import shapes
 from engine import tiles as T
+from engine.caching import BoundedDict
 from engine.hand import Hand, Jing, MeldKind
 from engine.shapes import Shape, ShapeRules
 from engine.tiles import Tile
 from engine.variants.nanchang.jingdiao import is_jing_diao
+from engine.variants.nanchang.patterns import TABLE, Facts
+from engine.variants.patterns import Active, activate, apply, flats, reads
 
-SHAPE_FAN: Final = {"ping_hu": 0, "da_qi_dui": 1, "qi_dui": 1, "shi_san_lan": 1,
-                    "qi_xing_shi_san_lan": 2}
-BONUS_FAN: Final = {"de_guo": 1, "de_zhong_de": 2, "jing_diao": 1}
 _SHAPE_PATTERN: Final = {Shape.STANDARD: "ping_hu", Shape.SEVEN_PAIRS: "qi_dui",
                          Shape.SHI_SAN_LAN: "shi_san_lan"}
 
@@ -244,43 +246,79 @@ def read_split(sp: Split, rules: Rules, options: Mapping[str, Any],
     facts = facts_of()
     diao, no_chow_meld = facts.diao, facts.no_chow_meld
     honors_all = all(sp.face[k] for k in T.HONOR_KINDS)
-    bonus: list[str] = []
-    flat = 0
-    if options["deguo_allow_natural_jing"] or not facts.holds_jing:
-        bonus.append("de_zhong_de" if others_hold_jing is False else "de_guo")
-        flat += options["deguo_flat"]
-    tail = ("jing_diao",) if diao else ()
-    tail_flat = options["jing_diao_flat"] if diao else 0
+    deguo_allowed = bool(options["deguo_allow_natural_jing"]) or not facts.holds_jing
+    table = scoring_of(options)
+    scores = table.scores
 
     out: list[Candidate] = []
 
     def add(base: str, shape: Shape, srules: ShapeRules, naturals: tuple[int, ...],
-            wild_tiles: tuple[Tile, ...], extra: Sequence[str], extra_flat: int) -> None:
-        ids = (base, *extra, *tail)
-        fan = SHAPE_FAN[base] + sum(BONUS_FAN[b] for b in (*extra, *tail))
-        out.append(Candidate(ids, fan, extra_flat + tail_flat, shape, srules, naturals,
-                             wild_tiles))
+            wild_tiles: tuple[Tile, ...], at_face: bool) -> None:
+        # the memo looked up by the facts' values (a NamedTuple hashes and compares as its
+        # tuple), so that `Facts` is built only when the table is asked
+        key = (base, at_face, deguo_allowed, others_hold_jing, diao, None)
+        found = scores.get(key)
+        ids, fan, flat = table.score(Facts._make(key)) if found is None else found
+        out.append(Candidate(ids, fan, flat, shape, srules, naturals, wild_tiles))
 
     for srules, naturals, wild_tiles, at_face, complete in found:
-        extra, extra_flat = (bonus, flat) if at_face else ([], 0)
         for shape in complete:
             if shape is Shape.STANDARD and no_chow_meld and (
                     (known.face_triplets if at_face else known.wild_triplets) if known
                     else shapes.is_complete(naturals, len(wild_tiles), rules.triplets)):
-                add("da_qi_dui", shape, rules.triplets, naturals, wild_tiles, extra, extra_flat)
+                add("da_qi_dui", shape, rules.triplets, naturals, wild_tiles, at_face)
             elif shape is Shape.STANDARD:
                 if at_face or not options["wu_ping_hu"] or diao:
-                    add("ping_hu", shape, srules, naturals, wild_tiles, extra, extra_flat)
+                    add("ping_hu", shape, srules, naturals, wild_tiles, at_face)
             elif shape is Shape.SHI_SAN_LAN and honors_all:
                 seven = _seven_stars(naturals, wild_tiles, srules)
                 if seven is not None:
-                    add("qi_xing_shi_san_lan", shape, srules, *seven, extra, extra_flat)
+                    add("qi_xing_shi_san_lan", shape, srules, *seven, at_face)
                 else:
-                    add("shi_san_lan", shape, srules, naturals, wild_tiles, extra, extra_flat)
+                    add("shi_san_lan", shape, srules, naturals, wild_tiles, at_face)
             elif shape in _SHAPE_PATTERN:
-                add(_SHAPE_PATTERN[shape], shape, srules, naturals, wild_tiles, extra,
-                    extra_flat)
+                add(_SHAPE_PATTERN[shape], shape, srules, naturals, wild_tiles, at_face)
     return Readings(tuple(out), diao)
+
+
+@dataclass(frozen=True)
+class Table:
+    """`patterns.TABLE` under one option set, and what it gave each candidate's facts (a
+    hand's candidates take a few dozen values, so the table is applied once to each)."""
+
+    active: Active[Facts]
+    flat: dict[str, int]
+    scores: BoundedDict[tuple[Any, ...], tuple[tuple[str, ...], int, int]]
+
+    def score(self, facts: Facts) -> tuple[tuple[str, ...], int, int]:
+        """The candidate's pattern ids (table order), fan and flat points a payer."""
+        found = self.scores.get(facts)
+        if found is None:
+            counted = apply(self.active, (facts,))[1]
+            found = self.scores.keep(facts, (
+                tuple(c[0] for c in counted), sum(c[1] for c in counted),
+                sum(self.flat.get(c[0], 0) for c in counted)))
+        return found
+
+
+_KEY: Final = itemgetter(*reads(TABLE))
+"""The values of the options the table reads (more than one: a tuple)."""
+_TABLES: BoundedDict[tuple[Any, ...], Table] = BoundedDict(64)
+
+
+def scoring_of(options: Mapping[str, Any]) -> Table:
+    """The Table of resolved options (built once per set of the options it reads)."""
+    key = _KEY(options)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES.keep(key, Table(activate(TABLE, options), flats(TABLE, options),
+                                        BoundedDict(4096)))
+    return found
+
+
+def tian_di(kind: str, options: Mapping[str, Any]) -> tuple[tuple[str, ...], int, int]:
+    """天胡 or 地胡 (``kind``) by the table: it replaces the whole list, whatever the shape."""
+    return scoring_of(options).score(Facts("ping_hu", False, False, None, False, kind))
 
 
 def _seven_stars(naturals: tuple[int, ...], wild_tiles: tuple[Tile, ...],

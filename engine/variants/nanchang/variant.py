@@ -56,7 +56,7 @@ from engine.variants.nanchang import checks as C
 from engine.variants.nanchang import claims as claims_module
 from engine.variants.nanchang.jing import BAWANG_MODES, JING_MODES, jing_pair, settle
 from engine.variants.nanchang.payments import WinPayment, kong_payments, win_payments
-from engine.variants.nanchang.reading import pattern, patterns, reading
+from engine.variants.nanchang.reading import patterns, reading
 from engine.variants.nanchang.scoring import (
     RULE_OPTIONS,
     Candidate,
@@ -64,6 +64,7 @@ from engine.variants.nanchang.scoring import (
     evaluate,
     rules_for,
     split,
+    tian_di,
 )
 from engine.variants.nanchang.waits import (
     part_shanten,
@@ -356,8 +357,9 @@ class Nanchang(Variant):
             return FanAnswer(False, reason=result.reason, options=options)
         best = result.best
         if result.special is not None:
-            ids: tuple[Pattern, ...] = (pattern(result.special),)
-            fan, multiplier, flat = 0, None, int(options["tian_di_hu_points"])
+            special, fan, flat = tian_di(result.special, options)
+            ids: tuple[Pattern, ...] = patterns(special)
+            multiplier = None
         else:
             ids = patterns(best.patterns)
             fan, multiplier, flat = best.fan, 1 << best.fan, best.flat

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from engine.variants.changsha.patterns import BY_ID as CHANGSHA
-from engine.variants.hongzhong.scoring import NAMES as HONGZHONG
-from engine.variants.nanchang.reading import PATTERNS as NANCHANG
+from engine.variants.changsha.patterns import PATTERN_NAMES as CHANGSHA
+from engine.variants.hongzhong.patterns import PATTERN_NAMES as HONGZHONG
+from engine.variants.nanchang.patterns import PATTERN_NAMES as NANCHANG
 from engine.variants.sichuan.patterns import PATTERN_NAMES as SICHUAN
 
 TABLES: dict[str, dict[str, tuple[str, str]]] = {
     "sichuan": SICHUAN,
-    "changsha": {pid: (p.name, p.name_zh) for pid, p in CHANGSHA.items()},
+    "changsha": CHANGSHA,
     "nanchang": NANCHANG,
     "hongzhong": HONGZHONG,
 }

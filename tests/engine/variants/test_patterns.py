@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.variants.patterns import ALL, PatternSpec, Verdict, activate, apply, judge, names
+from engine.variants.patterns import (
+    ALL,
+    PatternSpec,
+    Verdict,
+    activate,
+    apply,
+    flats,
+    judge,
+    names,
+    reads,
+)
 
 
 @dataclass(frozen=True)
@@ -107,3 +117,21 @@ def test_a_memoised_table_answers_what_a_plain_one_answers() -> None:
     first = judge(kept, cases[0])
     assert judge(kept, [F(False, True, (3,), True)]) is first
     assert judge(kept, cases[0], event=False) != first  # 天 5 only counts with an event
+
+
+def test_a_fan_one_step_above_an_option() -> None:
+    table = (P("plus", "Plus", "加", ("flush_fan", 1), when=lambda f: f.flush),)
+    _, counted = apply(activate(table, OPTIONS), [F(True, True, (), False)])
+    assert _ids(counted) == [("plus", 3, 1)]  # flush_fan 2 + 1
+
+
+def test_reads_names_every_option_the_table_depends_on_once() -> None:
+    assert reads(TABLE) == ("flush_fan", "mode", "heaven", "fixed")
+
+
+def test_flat_bonuses_read_under_the_options() -> None:
+    table = (P("plain", "Plain", "平", 0, when=lambda f: True),
+             P("bonus", "Bonus", "奖", 1, flat="bonus_flat", when=lambda f: True),
+             P("fixed", "Fixed", "定", 1, flat=5, when=lambda f: True))
+    assert flats(table, {"bonus_flat": 3}) == {"bonus": 3, "fixed": 5}
+    assert reads(table) == ("bonus_flat",)

@@ -1,0 +1,116 @@
+"""长沙 scoring (RULES.md §2.2–2.4, §0.7): the win check, the facts of a winning hand, and
+its pattern table (`changsha.patterns`) applied to them.
+
+The win check (`judge`) needs only the shapes (`changsha.shapes`); the moment joins them in
+`Facts` when the hand is scored. The table decides the 大胡; this module adds them up into
+units and the traditional base payment (§2.3 stacking, §2.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Final
+
+from engine.caching import BoundedDict
+from engine.hand import Context, Hand, WinType
+from engine.results import Pattern
+from engine.variants.changsha.patterns import PATTERN_NAMES, TABLE, Facts
+from engine.variants.changsha.shapes import ShapeFacts, shape_facts, win_shape_ids
+from engine.variants.patterns import Active, Counted, activate, apply, reads
+
+REASON_NO_SHAPE: Final = "no_winning_shape"
+REASON_PAIR: Final = "pair_not_258"
+_SELF_DRAW: Final = WinType.SELF_DRAW
+
+
+def win_type_of(context: Context) -> WinType:
+    """The win type; 长沙 defaults to a discard (RULES §0.3)."""
+    return context.win_type or WinType.DISCARD
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a complete hand wins and by which shapes, or why not; and its shapes."""
+
+    win: bool
+    shapes: tuple[str, ...]
+    reason: str | None
+    facts: ShapeFacts
+    all_melded: bool
+    """全求人 counts (its shape, and allowed on this win type)."""
+
+
+def judge(hand: Hand, win_type: WinType, options: dict[str, Any]) -> Verdict:
+    """The win check of RULES §2.2–2.3 and §0.7 ("which reason").
+
+    ``no_winning_shape`` when nothing is complete; ``pair_not_258`` when only the standard
+    shape with a non-2/5/8 pair is, and no shape 大胡 relaxes the rule.
+    """
+    facts = shape_facts(hand)
+    qqr = facts.all_melded and not (options["quanqiuren_discard_only"]
+                                    and win_type is _SELF_DRAW)
+    shapes = win_shape_ids(facts, qqr)
+    if shapes:
+        return Verdict(True, shapes, None, facts, qqr)
+    reason = REASON_PAIR if facts.standard else REASON_NO_SHAPE
+    return Verdict(False, (), reason, facts, qqr)
+
+
+def facts_of(hand: Hand, context: Context, verdict: Verdict, *, winner_is_dealer: bool,
+             discarder_is_dealer: bool | None) -> Facts:
+    """A winning hand's facts: its shapes and the moment."""
+    return Facts(verdict.facts, verdict.all_melded, win_type_of(context),
+                 bool(context.after_kong), bool(context.last_tile), bool(context.first_turn),
+                 winner_is_dealer, discarder_is_dealer,
+                 all(m.is_kong and m.concealed for m in hand.melds))
+
+
+@dataclass(frozen=True)
+class Score:
+    """A winning hand's traditional score: its patterns in table order, units, base."""
+
+    patterns: tuple[Pattern, ...]
+    units: int
+    base_per_payer: int
+
+
+_READS: Final = reads(TABLE)
+_ACTIVE: BoundedDict[tuple[Any, ...], Active[Facts]] = BoundedDict(64)
+_SCORES: BoundedDict[tuple[tuple[Any, ...], Facts], Score] = BoundedDict(4096)
+"""Scores by option set and facts: a hand's facts take a few hundred values, and a wait
+list scores one hand per wait, so the table is applied once per (option set, facts)."""
+
+
+def counted(facts: Facts, options: dict[str, Any]) -> tuple[Counted, ...]:
+    """The table under ``options`` (activated once per option set) applied to ``facts``."""
+    key = tuple(options[name] for name in _READS)
+    active = _ACTIVE.get(key)
+    if active is None:
+        active = _ACTIVE.keep(key, activate(TABLE, options))
+    return apply(active, (facts,))[1]
+
+
+def score(facts: Facts, options: dict[str, Any]) -> Score:
+    """Stack the 大胡 (RULES §2.3–2.4): 6 × units, or 6 × 2^(units−1) with
+    ``dahu_stack: "multiply"``; no 大胡 is a 小胡 worth 2 a payer on a self-draw, else 1."""
+    key = (options["dahu_stack"], *(options[name] for name in _READS)), facts
+    found = _SCORES.get(key)
+    return _SCORES.keep(key, _score(facts, options)) if found is None else found
+
+
+def _score(facts: Facts, options: dict[str, Any]) -> Score:
+    found = counted(facts, options)
+    patterns = patterns_of(found)
+    total = sum(c[1] for c in found)
+    if found[0][0] == "ping_hu":
+        return Score(patterns, 0, 2 if facts.win_type is _SELF_DRAW else 1)
+    if options["dahu_stack"] == "multiply":
+        return Score(patterns, total, 6 * (1 << (total - 1)))
+    return Score(patterns, total, 6 * total)
+
+
+@lru_cache(maxsize=1024)
+def patterns_of(found: tuple[Counted, ...]) -> tuple[Pattern, ...]:
+    """The wire patterns of what a table counted (immutable, so shared between answers)."""
+    return tuple(Pattern(pid, *PATTERN_NAMES[pid], fan) for pid, fan, _, _ in found)
