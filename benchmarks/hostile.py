@@ -140,6 +140,34 @@ REFUSED_ITEM = {"variant": "hongzhong", "op": "discards", "body": {
     "options": {"wild_tiles": [5] * 136, "tile_set": 5}}}
 
 
+CLAIMS_ITEMS = {  # the costliest claims bodies the weight search found (benchmarks/README.md)
+    "红中 claims, 32 wilds": {"variant": "hongzhong", "op": "claims", "body": {
+        "context": {"source": "discard_left"}, "detail": "full",
+        "options": {"allow_chow_meld": True, "tile_set": "136", "wild_tiles": [
+            "1m", "2m", "3m", "4m", "5m", "6m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p",
+            "7p", "8p", "9p", "1s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "1z", "2z", "3z",
+            "4z", "5z", "6z", "7z"]},
+        "hand": ["2s", "2s", "2s", "1s", "3s", "4s", "2z", "6s", "2p", "1z", "9m", "5m", "5s"],
+        "tile": "2s"}},
+    "南昌 claims": {"variant": "nanchang", "op": "claims", "body": {
+        "context": {"source": "discard_left", "jing": {"zheng": "4m", "fu": "5m"}},
+        "options": {"tile_set": "136"}, "detail": "full",
+        "hand": ["6m", "6m", "6m", "4m", "5m", "7m", "8m", "5m", "5m", "3s", "3m", "5s", "9m"],
+        "tile": "6m"}},
+    "长沙 claims": {"variant": "changsha", "op": "claims", "body": {
+        "context": {"source": "discard_left"}, "detail": "full",
+        "hand": ["7p", "9s", "7p", "5p", "6p", "9p", "1m", "6s", "6m", "1p", "8p", "1s", "9m"],
+        "tile": "7p"}},
+    "红中 claims, 24 wilds, actions": {"variant": "hongzhong", "op": "claims", "body": {
+        "context": {"source": "self_draw"}, "detail": "actions",
+        "options": {"allow_chow_meld": True, "tile_set": "136", "wild_tiles": [
+            "3m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "6p", "7p", "9p", "1s", "2s", "3s",
+            "4s", "7s", "8s", "9s", "2z", "3z", "4z", "5z", "6z", "7z"]},
+        "hand": ["4m", "4m", "4m", "2m", "5m", "3s", "6p", "7m", "8s", "6m", "6z", "4z", "2p"],
+        "tile": "4m"}},
+}
+
+
 def batches() -> Iterator[tuple[str, str]]:
     """(name, body): the costliest batches the budget admits, and the issue's refused one."""
     from service import budget
@@ -154,6 +182,9 @@ def batches() -> Iterator[tuple[str, str]]:
                  "8p"]}}
     fit = budget.BUDGET // budget.item_weight(nanchang)
     yield f"{fit} × 南昌 discards (admitted)", json.dumps({"requests": [nanchang] * fit})
+    for name, claims in CLAIMS_ITEMS.items():
+        fit = min(256, budget.BUDGET // budget.item_weight(claims))  # a batch's most items
+        yield f"{fit} × {name} (admitted)", json.dumps({"requests": [claims] * fit})
     fan = {"variant": "sichuan", "op": "fan", "body": {
         "context": {"win_type": "discard", "seats": {"dealer": 0, "winner": 1, "discarder": 2}},
         "hand": ["4p", "5p", "6p", "5m", "6m", "7m", "5p", "6p", "7p", "7p", "7p", "7p", "8m"],

@@ -1,20 +1,24 @@
 """The batch weights: a generated search for the costliest body of each cost class.
 
 A class is what ``service/budget.py`` weighs by: the variant and operation, and for 红中 the
-tile set and the number of wild kinds, for 南昌 the tile set. For each class that reads a
-hand (win, fan, waits, discards, qishou) the search times random bodies — half of them
+tile set and the number of wild kinds, for 南昌 the tile set, and for ``claims`` its ``detail``
+too. For each class that reads a hand (win, fan, waits, discards, qishou, claims) the search
+times random bodies — half of them
 built from sets and a pair (wins and near-wins: the readings are where the time goes), the
 tiles biased toward the wild kinds — and then climbs from the slowest, one tile changed at a
 time; the few slowest are timed again (best of 5) and the slowest of those is the class's
-costliest body. The other operations (kong, birds, jing, jing-settlement) take the served
+costliest body. A ``claims`` body is 13 hand tiles and the offered tile (kept through the
+climb): three copies of it in hand, its neighbours, up to 8 wildcards, a discard from the
+left (win, kong, pong and every chow on offer) or the player's own draw; 红中 allows chows.
+The other operations (kong, birds, jing, jing-settlement) take the served
 contract's examples. A refused body is timed too: `MINIMUM` is the worst of them.
 
 The clock is the process's CPU time for ``Operation.answer`` (limits, schema, engine,
 encoding: all an item costs besides the batch's own parse), the size the answer's bytes.
 A weight is ``max(µs / 10, bytes / 100)`` rounded up, times `MARGIN`; see service/budget.py.
 
-Run: ``python -m benchmarks.weights [--quick] [--seed N]``: prints the table as
-``service/budget.py`` holds it, and the costliest body of each class.
+Run: ``python -m benchmarks.weights [--quick] [--tries N] [--ops claims,...]``: prints the
+table as ``service/budget.py`` holds it, and the costliest body of each class.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from engine import tiles as T
@@ -34,8 +38,10 @@ from service.app import create_app
 from service.budget import MARGIN, UNIT_BYTES, UNIT_US
 from service.routes import Operation
 
-HAND_OPS = {"win": 14, "fan": 14, "waits": 13, "discards": 14, "qishou": 14}
-"""Tiles in the body of each hand operation (win_tile included)."""
+HAND_OPS = {"win": 14, "fan": 14, "waits": 13, "discards": 14, "qishou": 14, "claims": 14}
+"""Tiles in the body of each hand operation (win_tile or the claims tile included)."""
+DETAILS = ("full", "actions")
+"""``claims``'s ``detail``: a class each (``actions`` leaves out the ``after`` searches)."""
 
 
 def code(tile: int) -> str:
@@ -81,6 +87,8 @@ class HandSearch:
             out.append(t)
             return True
 
+        if self.op == "claims":
+            return self.claims_tiles(out, add)
         if rng.random() < 0.5:  # sets and a pair: wins, waits, readings
             suits = rng.sample([k for k in self.kinds if k < T.HONOR_BASE], 3)
             while len(out) < self.size - 2:
@@ -107,11 +115,33 @@ class HandSearch:
                     out[i] = t
         return out
 
+    def claims_tiles(self, out: list[int], add: Callable[[int], bool]) -> list[int]:
+        """13 hand tiles and the offered tile last: three copies of it (kong and pong on
+        offer), its neighbours (every chow), up to 8 wildcards, the rest at random."""
+        rng = self.rng
+        plain = [k for k in self.kinds if k not in self.wild] or self.kinds
+        suited = [k for k in plain if k < T.HONOR_BASE and 1 <= k % 9 <= 7]
+        offered = rng.choice(suited or plain)
+        for _ in range(3):
+            add(offered)
+        for t in (offered - 2, offered - 1, offered + 1, offered + 2):
+            if t in self.kinds and t // 9 == offered // 9 and rng.random() < 0.8:
+                add(t)
+        for _ in range(min(8, 4 * len(self.wild))):
+            if self.wild:
+                add(rng.choice(self.wild))
+        while len(out) < self.size - 1:
+            add(rng.choice(self.kinds))
+        out.append(offered)
+        return out
+
     def body(self, tiles: list[int]) -> dict[str, Any]:
         codes = [code(t) for t in tiles]
         rng = random.Random(hash(tuple(tiles)))
         body: dict[str, Any] = dict(self.extra(rng))
-        if self.op in ("win", "fan"):
+        if self.op == "claims":
+            body["hand"], body["tile"] = codes[:-1], codes[-1]
+        elif self.op in ("win", "fan"):
             body["hand"], body["win_tile"] = codes[:-1], codes[-1]
         else:
             body["hand"] = codes
@@ -119,7 +149,7 @@ class HandSearch:
 
     def mutate(self, tiles: list[int]) -> list[int]:
         out = list(tiles)
-        i = self.rng.randrange(len(out))
+        i = self.rng.randrange(len(out) - (self.op == "claims"))  # the offered tile stays
         pool = self.wild if self.wild and self.rng.random() < 0.4 else self.kinds
         t = self.rng.choice(pool)
         if out.count(t) < T.COPIES:
@@ -160,50 +190,76 @@ def contexts(variant: str, op: str) -> Callable[[random.Random], dict[str, Any]]
             ctx["seats"] = {"dealer": 0, "winner": 1, "discarder": 2}
             if ctx["win_type"] == "self_draw":
                 del ctx["seats"]["discarder"]
+        if op == "claims":  # a discard from the left offers the most (win, kong, pong, chows)
+            ctx["source"] = "discard_left" if rng.random() < 0.75 else "self_draw"
         return {"context": ctx} if ctx else {}
     return make
 
 
-def classes(ops: dict[tuple[str, str], Operation], quick: bool
+def classes(ops: dict[tuple[str, str], Operation], quick: bool, only: set[str] | None = None
             ) -> Iterator[tuple[str, str, tuple[Any, ...], HandSearch | None]]:
-    """(variant, op, class key, search or None for the example-timed ops)."""
+    """(variant, op, class key, search or None for the example-timed ops); ``claims`` classes
+    end in their ``detail``."""
     rng = random.Random(0)
     for (variant, op) in sorted(ops):
-        if op not in HAND_OPS:
-            yield variant, op, (), None
+        if only is not None and op not in only:
             continue
-        base = contexts(variant, op)
-        if variant == "hongzhong":
-            for tile_set in ("112", "136"):
-                kinds = sorted(T.TILE_SETS[tile_set])
-                counts = range(len(kinds) + 1)
-                if quick:
-                    counts = range(0, len(kinds) + 1, 9)
-                for k in counts:
-                    wild = sorted(rng.sample(kinds, k)) if k != 1 else [T.RED]
-                    options = {"tile_set": tile_set, "wild_tiles": [code(t) for t in wild]}
-                    extra = _with(base, options=options)
-                    yield variant, op, (tile_set, k), HandSearch(rng, op, kinds, wild, extra)
-        elif variant == "nanchang":
-            for tile_set in ("136", "108"):
-                kinds = sorted(T.TILE_SETS[tile_set])
-                zheng = rng.choice(kinds)
-                fu = _next_jing(ops, zheng, tile_set)
-                extra = _with(base, options={"tile_set": tile_set},
-                              jing={"zheng": code(zheng), "fu": code(fu)})
-                yield variant, op, (tile_set,), HandSearch(rng, op, kinds, [zheng, fu], extra)
+        if op == "claims":
+            for detail in DETAILS:
+                for v, o, key, hs in _hand_classes(ops, rng, variant, op, quick):
+                    assert hs is not None
+                    hs.extra = _with(hs.extra, detail=detail)
+                    yield v, o, (*key, detail), hs
         else:
-            kinds = sorted(T.TILE_SETS[ops[variant, op].rules.tile_set({})])
-            yield variant, op, (), HandSearch(rng, op, kinds, [], base)
+            yield from _hand_classes(ops, rng, variant, op, quick)
 
 
-def _with(base: Callable[[random.Random], dict[str, Any]], options: dict[str, Any],
-          jing: dict[str, str] | None = None) -> Callable[[random.Random], dict[str, Any]]:
+def _hand_classes(ops: dict[tuple[str, str], Operation], rng: random.Random, variant: str,
+                  op: str, quick: bool
+                  ) -> Iterator[tuple[str, str, tuple[Any, ...], HandSearch | None]]:
+    if op not in HAND_OPS:
+        yield variant, op, (), None
+        return
+    base = contexts(variant, op)
+    if op == "claims" and variant == "hongzhong":  # chows on offer too
+        base = _with(base, options={"allow_chow_meld": True})
+    if variant == "hongzhong":
+        for tile_set in ("112", "136"):
+            kinds = sorted(T.TILE_SETS[tile_set])
+            counts: Iterable[int] = range(len(kinds) + 1)
+            if quick and op == "claims":  # the steps of the table
+                counts = (0, 1, 2, 4, 8, len(kinds))
+            elif quick:
+                counts = range(0, len(kinds) + 1, 9)
+            for k in counts:
+                wild = sorted(rng.sample(kinds, k)) if k != 1 else [T.RED]
+                options = {"tile_set": tile_set, "wild_tiles": [code(t) for t in wild]}
+                extra = _with(base, options=options)
+                yield variant, op, (tile_set, k), HandSearch(rng, op, kinds, wild, extra)
+    elif variant == "nanchang":
+        for tile_set in ("136", "108"):
+            kinds = sorted(T.TILE_SETS[tile_set])
+            zheng = rng.choice(kinds)
+            fu = _next_jing(ops, zheng, tile_set)
+            extra = _with(base, options={"tile_set": tile_set},
+                          jing={"zheng": code(zheng), "fu": code(fu)})
+            yield variant, op, (tile_set,), HandSearch(rng, op, kinds, [zheng, fu], extra)
+    else:
+        kinds = sorted(T.TILE_SETS[ops[variant, op].rules.tile_set({})])
+        yield variant, op, (), HandSearch(rng, op, kinds, [], base)
+
+
+def _with(base: Callable[[random.Random], dict[str, Any]], options: dict[str, Any] | None = None,
+          jing: dict[str, str] | None = None, **members: Any
+          ) -> Callable[[random.Random], dict[str, Any]]:
+    """``base`` with more options (merged), a 南昌 ``context.jing`` and top-level members."""
     def make(rng: random.Random) -> dict[str, Any]:
-        body = base(rng)
+        body = {**base(rng), **members}
         if jing is not None:
             body = {**body, "context": {**body.get("context", {}), "jing": jing}}
-        return {**body, "options": options}
+        if options is not None:
+            body = {**body, "options": {**body.get("options", {}), **options}}
+        return body
     return make
 
 
@@ -240,7 +296,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer tries and classes")
     parser.add_argument("--tries", type=int, default=None)
+    parser.add_argument("--ops", default=None,
+                        help="only these operations, comma-separated (e.g. claims)")
     args = parser.parse_args()
+    only = set(args.ops.split(",")) if args.ops else None
     tries = args.tries or (20 if args.quick else 60)
     app = create_app()
     ops: dict[tuple[str, str], Operation] = app.extensions["hupai"]["operations"]
@@ -250,7 +309,7 @@ def main() -> None:
     print(f"MINIMUM = {weight(*refused)}  # a refused item: {refused[0]:.0f} µs, "
           f"{refused[1]} B")
     rows = []
-    for variant, op, key, hs in classes(ops, args.quick):
+    for variant, op, key, hs in classes(ops, args.quick, only):
         operation = ops[variant, op]
         if hs is None:
             bodies = listed.get(f"/v1/{variant}/{op}", [])
@@ -263,11 +322,13 @@ def main() -> None:
         rows.append((variant, op, key, us, size, weight(us, size), body))
         print(f"{variant:9} {op:15} {key!s:14} {us:9.0f} µs {size:7} B  weight "
               f"{weight(us, size)}", flush=True)
-    print("\ncostliest body of each class (the heaviest per variant and operation):")
-    heaviest: dict[tuple[str, str], tuple[Any, ...]] = {}
+    print("\ncostliest body of each class (the heaviest per variant and operation, claims "
+          "per detail too):")
+    heaviest: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     for row in rows:
-        if row[:2] not in heaviest or row[5] > heaviest[row[:2]][5]:
-            heaviest[row[:2]] = row
+        group = (*row[:2], row[2][-1] if row[1] == "claims" else "")
+        if group not in heaviest or row[5] > heaviest[group][5]:
+            heaviest[group] = row
     for variant, op, key, us, size, w, body in heaviest.values():
         print(f"| {variant} | {op} | {key} | {us:.0f} | {size} | {w} | "
               f"`{json.dumps(body, separators=(',', ':'))}` |")

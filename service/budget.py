@@ -16,8 +16,8 @@ most ``BUDGET × UNIT_BYTES`` (2 MB). An item that is malformed or names no know
 weighs `MINIMUM` (the costliest refusal measured); no weight is below it.
 
 `WEIGHTS` holds one entry per (variant, operation); an operation added later slots in with
-one entry (``claims`` by its ``detail``, ``settle`` by its number of record events: a
-`Weigh` that reads those members).
+one entry (``claims`` by its ``detail`` and then as above, `ByDetail`; ``settle`` by its
+number of record events: a `Weigh` that reads those members).
 """
 
 from __future__ import annotations
@@ -87,6 +87,20 @@ class ByWilds:
 
 
 @dataclass(frozen=True)
+class ByDetail:
+    """``claims``: a weigh per ``detail`` (``"full"`` when absent): ``"actions"`` leaves out
+    the ``after`` searches, so it weighs less. A detail that is no choice (null included) is
+    refused while the request is read, before any work (``invalid_field``): `MINIMUM`."""
+
+    weighs: Mapping[str, Weigh]
+
+    def __call__(self, body: Mapping[str, Any]) -> int:
+        detail = body.get("detail", "full")
+        weigh = self.weighs.get(detail) if isinstance(detail, str) else None
+        return MINIMUM if weigh is None else weigh(body)
+
+
+@dataclass(frozen=True)
 class ByEvents:
     """``settle``: a weight per event of ``record.events`` (a record's cost grows with its
     events; a record that is not an object, or events that are not a list, weigh `MINIMUM`)."""
@@ -117,6 +131,17 @@ WEIGHTS: Mapping[tuple[str, str], Weigh] = {
         "112": ((0, 101), (2, 236), (4, 695), (8, 1104), (34, 1460)),
         "136": ((0, 121), (2, 315), (4, 750), (8, 1077), (34, 1474)),
     }),
+    # claims (`python -m benchmarks.weights --ops claims --tries 200`, the larger of two runs):
+    # "full" as measured; "actions" (no `after` searches) measured at most 50 (红中), so it
+    # weighs MINIMUM everywhere, as does 四川's "full" (44)
+    ("changsha", "claims"): ByDetail({"full": Flat(134), "actions": Flat(MINIMUM)}),
+    ("sichuan", "claims"): ByDetail({"full": Flat(MINIMUM), "actions": Flat(MINIMUM)}),
+    ("nanchang", "claims"): ByDetail({
+        "full": ByTileSet("136", {"136": 408, "108": 394}), "actions": Flat(MINIMUM)}),
+    ("hongzhong", "claims"): ByDetail({"full": ByWilds("112", 1, {
+        "112": ((0, 77), (2, 234), (4, 651), (8, 1095), (34, 1467)),
+        "136": ((0, 117), (2, 281), (4, 738), (8, 1233), (34, 1667)),
+    }), "actions": Flat(MINIMUM)}),
     # the costliest record (128 events of 血流成河, three winners each, and the end of the
     # wall; `python -m benchmarks.settle`): 11.3 ms CPU and 82.5 KB, 88 µs and 645 B an event
     # → 8.8 units an event × 1.25

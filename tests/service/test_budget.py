@@ -15,6 +15,13 @@ HEAVY = {"variant": "hongzhong", "op": "discards", "body": {  # issue 13's costl
     "hand": ["4p", "3p", "9m", "3z", "4p", "6p", "6m", "8m", "2z", "4p", "2p", "2s", "2m", "9p"],
     "options": {"tile_set": "136", "wild_tiles": ["2m", "6m", "8m", "9m", "4p", "5p", "6p", "9p",
                                                   "9s", "3z"]}}}
+CLAIMS = {  # benchmarks/claims.py's costliest 红中 claim: 8 wildcards, kong, pong and chow 234m
+    "variant": "hongzhong", "op": "claims", "body": {
+        "hand": "5555z 7777z 23m 444m", "tile": "4m", "context": {"source": "discard_left"},
+        "options": {"tile_set": "136", "wild_tiles": ["5z", "7z"], "allow_chow_meld": True}}}
+NANCHANG_CLAIMS = {"variant": "nanchang", "op": "claims", "body": {
+    "hand": "1111z 2222z 23m 444m", "tile": "4m",
+    "context": {"source": "discard_left", "jing": {"zheng": "1z", "fu": "2z"}}}}
 SICHUAN_WIN = {"variant": "sichuan", "op": "win",
                "body": {"hand": "1112345678999m", "win_tile": "5m"}}
 SICHUAN_FAN = {"variant": "sichuan", "op": "fan",
@@ -74,6 +81,26 @@ def test_256_sichuan_win_or_fan_items_are_within_the_budget(client, item):
     ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}]}}},
      budget.MINIMUM),  # 11 is below the minimum
     ({"variant": "sichuan", "op": "settle", "body": {"record": []}}, budget.MINIMUM),
+    # claims: "full" (the default) by variant, tile set and wild kinds as for discards
+    (CLAIMS, 281),  # 红中, 136 tiles, 2 wild kinds: the step up to 2
+    ({**CLAIMS, "body": {**CLAIMS["body"], "detail": "full"}}, 281),
+    ({**CLAIMS, "body": {"hand": "1m"}}, 234),  # 112 tiles and one wild kind (7z) by default
+    ({**CLAIMS, "body": {"options": {"tile_set": "112", "wild_tiles": []}}}, 77),
+    ({**CLAIMS, "body": {"options": {"wild_tiles": ["1m", "2m", "3m", "4m", "5m"]}}}, 1095),
+    ({**CLAIMS, "body": {"options": {"tile_set": "136", "wild_tiles": ["1m"] * 20}}}, 1667),
+    ({**CLAIMS, "body": {"options": {"tile_set": "144"}}}, budget.MINIMUM),  # refused
+    (NANCHANG_CLAIMS, 408),
+    ({**NANCHANG_CLAIMS, "body": {"options": {"tile_set": "108"}}}, 394),
+    ({"variant": "changsha", "op": "claims", "body": {}}, 134),
+    ({"variant": "sichuan", "op": "claims", "body": {}}, budget.MINIMUM),  # measured 44
+    # "actions" leaves out the after blocks: every variant measured below the minimum (≤ 50)
+    ({**CLAIMS, "body": {**CLAIMS["body"], "detail": "actions"}}, budget.MINIMUM),
+    ({**NANCHANG_CLAIMS, "body": {"detail": "actions"}}, budget.MINIMUM),
+    ({"variant": "changsha", "op": "claims", "body": {"detail": "actions"}}, budget.MINIMUM),
+    # a detail that is no choice is refused before any work: the minimum, not the full weight
+    ({**CLAIMS, "body": {**CLAIMS["body"], "detail": "everything"}}, budget.MINIMUM),
+    ({**CLAIMS, "body": {**CLAIMS["body"], "detail": None}}, budget.MINIMUM),
+    ({**CLAIMS, "body": {**CLAIMS["body"], "detail": ["full"]}}, budget.MINIMUM),
     ({"variant": "sichuan", "op": "nothing", "body": {}}, budget.MINIMUM),
     ({"variant": "riichi", "op": "discards", "body": {}}, budget.MINIMUM),
     ({"variant": "sichuan", "op": "discards", "body": []}, budget.MINIMUM),
@@ -86,11 +113,29 @@ def test_an_items_weight_is_read_from_what_it_asks(item, weight):
 def test_every_weighed_operation_exists_and_no_weight_is_below_the_minimum():
     operations = {(v, op) for v, variant in REGISTRY.items() for op in variant.operations()}
     assert set(budget.WEIGHTS) <= operations
-    for weigh in budget.WEIGHTS.values():
-        if isinstance(weigh, budget.ByWilds):
+    weighs = list(budget.WEIGHTS.values())
+    while weighs:
+        weigh = weighs.pop()
+        if isinstance(weigh, budget.ByDetail):
+            assert set(weigh.weighs) == {"full", "actions"}  # claims' choices
+            weighs.extend(weigh.weighs.values())
+        elif isinstance(weigh, budget.ByWilds):
             for steps in weigh.steps.values():
                 assert [m for m, _ in steps] == sorted(m for m, _ in steps)
                 assert min(w for _, w in steps) >= budget.MINIMUM
+        elif isinstance(weigh, budget.ByTileSet):
+            assert min(weigh.weights.values()) >= budget.MINIMUM
+        elif isinstance(weigh, budget.Flat):
+            assert weigh.weight >= budget.MINIMUM
+
+
+def test_a_claims_item_with_a_detail_that_is_no_choice_is_refused_not_run(client):
+    # why it weighs the minimum: the item is a refusal (422 invalid_field at #/detail)
+    item = {**CLAIMS, "body": {**CLAIMS["body"], "detail": "everything"}}
+    r = client.post("/v1/batch", json={"requests": [item, CLAIMS]})
+    first, second = r.get_json()["results"]
+    assert (first["status"], second["status"]) == (422, 200)
+    assert "#/detail" in [e["pointer"] for e in first["body"]["errors"]]
 
 
 def test_the_budget_bounds_the_costliest_batch_by_construction():
