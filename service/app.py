@@ -47,6 +47,16 @@ def _stamp(response: Response) -> Response:
     return response
 
 
+class HupaiFlask(Flask):
+    """Flask, whose own log line for an exception it answers with a 500 (one raised in an
+    ``after_request`` hook, past every error handler) names the request id, as the 500 body
+    does: the id a caller quotes finds the traceback."""
+
+    def log_exception(self, exc_info: Any) -> None:
+        self.logger.error("Exception on %s [%s] (request id %s)", request.path, request.method,
+                          g.get("request_id", "-"), exc_info=exc_info)
+
+
 def create_app(settings: Settings | None = None,
                registry: Mapping[str, Variant] | None = None) -> Flask:
     """A ready-to-serve app. ``settings`` default to the HUPAI_* environment; ``registry`` to
@@ -59,7 +69,7 @@ def create_app(settings: Settings | None = None,
         registry = REGISTRY
     configure_logging(settings)
 
-    app = Flask("service", static_folder=None)
+    app = HupaiFlask("service", static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     metrics.install(app)
     app.before_request(_assign_request_id)

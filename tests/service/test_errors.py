@@ -254,6 +254,20 @@ def test_422_an_operation_without_what_it_needs(client):
 # --- 500 ---------------------------------------------------------------------------------------
 
 
+def test_a_hook_that_raises_after_the_view_is_logged_with_the_request_id(caplog):
+    # an after_request hook failing runs past every error handler, into Flask's own
+    # handle_exception: its log line must name the id the 500 body quotes
+    app = create_app(Settings(), TOY_REGISTRY)
+
+    @app.after_request
+    def broken(response):  # type: ignore[no-untyped-def]
+        raise RuntimeError("hook failed")
+
+    r = app.test_client().post("/v1/toy/win", json=WIN, headers={"X-Request-ID": "hook-500"})
+    assert r.status_code == 500
+    assert any("hook-500" in rec.getMessage() and rec.exc_info for rec in caplog.records)
+
+
 def test_500_leaks_nothing_internal(client, caplog):
     r = client.post("/v1/broken/win", json=WIN, headers={"X-Request-ID": "trace-500"})
     body = problem(r)
