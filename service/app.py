@@ -21,7 +21,7 @@ from flask import Flask, Response, g, request
 
 import engine
 from engine.variants.base import Variant
-from service import auth, docs, errors, health, metrics, routes
+from service import auth, docs, errors, health, metrics, playground, routes
 from service.settings import Settings, configure_logging
 
 REQUEST_ID = "X-Request-ID"
@@ -80,6 +80,7 @@ def create_app(settings: Settings | None = None,
     ops = routes.install(app, registry)
     spec = docs.spec_bytes()
     docs.install(app, spec)
+    playground.install(app)
     answerers = {f"/v1/{variant}/{op}": operation.answer
                  for (variant, op), operation in ops.items()}
     state = health.warm_up(answerers, _examples_source())

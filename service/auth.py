@@ -1,10 +1,10 @@
 """Optional bearer API keys for ``/v1/*``.
 
 When the settings hold any key, every request under ``/v1/`` must carry
-``Authorization: Bearer <key>`` with one of them; probes, ``/metrics``, ``/openapi.yaml`` and
-``/docs`` never need one. The check runs before routing decides anything, so an unknown
-variant or a wrong method under ``/v1/`` also answers 401 to a caller without a key (nothing
-about the API is revealed to it).
+``Authorization: Bearer <key>`` with one of them; probes, ``/metrics``, ``/openapi.yaml``,
+``/docs`` and the playground (``/``, which asks its user for a key) never need one. The check
+runs before routing decides anything, so an unknown variant or a wrong method under ``/v1/``
+also answers 401 to a caller without a key (nothing about the API is revealed to it).
 
 Every configured key is compared, each with ``hmac.compare_digest`` on bytes, and the results
 are combined without short-circuit: the time taken does not say whether, or which, key almost

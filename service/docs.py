@@ -1,4 +1,5 @@
-"""The contract and a page to try it: ``GET /openapi.yaml`` and ``GET /docs``.
+"""The contract and a page to try it: ``GET /openapi.yaml`` and ``GET /docs`` (``/docs/``
+redirects there: one address for the page, whose relative asset URLs resolve from it).
 
 ``openapi.yaml`` ships inside the package (``service/openapi.yaml``; the repository root's
 ``openapi.yaml`` is a link to it), so an installed service serves exactly the document its
@@ -19,9 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml  # type: ignore[import-untyped]
-from flask import Flask, Response, send_from_directory
+from flask import Flask, Response, redirect, send_from_directory
 from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 from werkzeug.exceptions import NotFound
+from werkzeug.wrappers import Response as BaseResponse
 
 SPEC_MIMETYPE = "application/yaml"
 ASSETS = frozenset({"swagger-ui.css", "index.css", "swagger-ui-bundle.js",
@@ -85,6 +87,9 @@ def install(app: Flask, spec: bytes) -> None:
     def page_view() -> Response:
         return Response(PAGE, mimetype="text/html")
 
+    def slash_view() -> BaseResponse:
+        return redirect("../docs", 301)  # relative: kept behind a proxy's path prefix
+
     def init_view() -> Response:
         return Response(INIT, mimetype="text/javascript")
 
@@ -96,6 +101,7 @@ def install(app: Flask, spec: bytes) -> None:
     for rule, endpoint, view in (
         ("/openapi.yaml", "openapi", spec_view),
         ("/docs", "docs", page_view),
+        ("/docs/", "docs_slash", slash_view),
         ("/docs/hupai-init.js", "docs_init", init_view),
         ("/docs/<name>", "docs_asset", asset_view),
     ):

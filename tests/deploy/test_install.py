@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from service import playground
 from tests.deploy import live
 from tests.ops import dockerfile
 
@@ -53,6 +54,8 @@ def test_wheel_holds_config_entry_point_contract_and_tables(wheel: Path) -> None
         "service/wsgi.py",
         "service/cli.py",
         "service/openapi.yaml",
+        "service/playground/index.html",
+        *(f"service/playground/{name}" for name in playground.ASSETS),
         "engine/py.typed",
     ]:
         assert needed in names, needed
@@ -122,6 +125,9 @@ def test_installed_package_serves_from_an_empty_directory(wheel: Path, tmp_path:
         assert live.wait_until(lambda: _ready(instance), timeout=60), instance.stderr()
         spec = instance.request("GET", "/openapi.yaml")
         assert spec.status == 200 and spec.body.startswith(b"openapi: 3.1")
+        page = instance.request("GET", "/")
+        assert page.status == 200 and b"playground/app.js" in page.body
+        assert instance.request("GET", "/playground/app.js").status == 200
     finally:
         assert instance.stop() == 0
 

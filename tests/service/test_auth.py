@@ -45,7 +45,7 @@ def test_401_comes_before_revealing_anything_else_under_v1(keyed):
 
 
 @pytest.mark.parametrize("path", ["/livez", "/readyz", "/metrics", "/openapi.yaml", "/docs",
-                                  "/docs/swagger-ui.css"])
+                                  "/docs/swagger-ui.css", "/", "/playground/app.js"])
 def test_probes_metrics_and_docs_need_no_key(keyed, path):
     assert keyed.get(path).status_code == 200
 

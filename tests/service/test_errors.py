@@ -81,7 +81,7 @@ def test_404_operation_not_supported(client):
     assert "win, waits, fan, discards, kong" in body["detail"]
 
 
-@pytest.mark.parametrize("path", ["/", "/v1", "/v1/toy", "/v1/toy/win/extra", "/v2/toy/win",
+@pytest.mark.parametrize("path", ["/nowhere", "/v1", "/v1/toy", "/v1/toy/win/extra", "/v2/toy/win",
                                   "/v1/toy/win/"])
 def test_404_plain_for_other_paths(client, path):
     r = client.post(path, json=WIN)
@@ -99,6 +99,7 @@ def test_404_plain_for_other_paths(client, path):
     ("DELETE", "/v1/variants/toy", {"GET", "HEAD"}),
     ("GET", "/v1/batch", {"POST"}),
     ("POST", "/livez", {"GET", "HEAD"}),
+    ("POST", "/", {"GET", "HEAD"}),  # the playground
     ("OPTIONS", "/v1/toy/win", {"POST"}),
 ])
 def test_405_keeps_the_allow_header(client, method, path, allow):

@@ -1,0 +1,219 @@
+"""The playground in a real browser: Debian's ``chromium``, driven through ``chromedriver`` by
+selenium, against a live instance (``hupai serve``, as the image runs it).
+
+It opens ``/``, waits for the example to be evaluated, chooses a variant, clicks a hand from the
+palette, evaluates with Enter, and checks the page against the service: the tiles drawn
+(``data-tile``), the patterns, the payments — and a screenshot of the hand, decoded here, that
+must be drawn (many colours, not one flat one). With API keys configured the page asks for a
+key when the API answers 401, and keeps it out of every browser store.
+
+The screenshots are saved for a person to look at: the paths are printed (``pytest -s``).
+"""
+
+from __future__ import annotations
+
+import shutil
+import struct
+import zlib
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from tests.deploy import live
+
+CHROMIUM = shutil.which("chromium")
+CHROMEDRIVER = shutil.which("chromedriver")
+FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--window-size=1280,1600"]
+"""Headless, and nothing that reaches for the network: on a closed network the browser would
+otherwise wait on its update and sync services."""
+SHOT = Path("/tmp/hupai-playground.png")
+WAIT = 30.0
+
+# A hand clicked from the palette: 清一色 in 长沙 (123 456 789 234 pin, pair 55p, won on 5p)
+HAND = ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "2p", "3p", "4p", "5p"]
+WIN_TILE = "5p"
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[WebDriver]:
+    if not CHROMIUM or not CHROMEDRIVER:
+        pytest.skip("needs Debian's chromium and chromium-driver")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in [*FLAGS, f"--user-data-dir={tmp_path / 'chromium-profile'}"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def evaluations(driver: WebDriver) -> int:
+    return int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-evaluated") or 0)
+
+
+def wait_for_evaluation(driver: WebDriver, after: int) -> None:
+    WebDriverWait(driver, WAIT).until(lambda d: evaluations(d) > after)
+
+
+def in_hand(driver: WebDriver) -> list[str]:
+    return [t.get_attribute("data-tile") or ""
+            for t in driver.find_elements(By.CSS_SELECTOR, "#hand [data-tile]")]
+
+
+def shown_payments(driver: WebDriver) -> list[str]:
+    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#payments .seat .amount")]
+
+
+def signed(n: int) -> str:
+    """As the page writes an amount: +6, −6 (a minus sign), 0."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def png_pixels(png: bytes) -> list[bytes]:
+    """The RGB(A) pixels of an 8-bit truecolour PNG (what Chromium's screenshots are)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, data, header = 8, b"", b""
+    while pos < len(png):
+        (length,), kind = struct.unpack(">I", png[pos:pos + 4]), png[pos + 4:pos + 8]
+        chunk = png[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = chunk
+        elif kind == b"IDAT":
+            data += chunk
+        pos += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", header[:10])
+    assert depth == 8 and colour in (2, 6), (depth, colour)
+    size = 3 if colour == 2 else 4
+    raw, stride = zlib.decompress(data), width * size
+    rows: list[bytearray] = []
+    previous = bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - size] if i >= size else 0
+            up, corner = previous[i], previous[i - size] if i >= size else 0
+            line[i] = (line[i] + _predictor(kind, left, up, corner)) & 255
+        rows.append(line)
+        previous = line
+    return [bytes(row[x:x + 3]) for row in rows for x in range(0, stride, size)]
+
+
+def _predictor(kind: int, left: int, up: int, corner: int) -> int:
+    """The PNG filter's prediction (RFC 2083 §6): none, sub, up, average, Paeth."""
+    if kind == 0:
+        return 0
+    if kind == 1:
+        return left
+    if kind == 2:
+        return up
+    if kind == 3:
+        return (left + up) // 2
+    p = left + up - corner
+    pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+    return left if pa <= pb and pa <= pc else up if pb <= pc else corner
+
+
+def api(instance: live.Instance, path: str, body: Any) -> Any:
+    response = instance.post(path, body)
+    assert response.status == 200, response.body
+    return response.json()
+
+
+def test_choose_a_variant_click_a_hand_and_see_it_scored(
+        browser: WebDriver, shared_service: live.Instance, tmp_path: Path) -> None:
+    browser.get(shared_service.url + "/")
+    wait_for_evaluation(browser, 0)
+    # the example (四川: 456789m 23p 55p, a pong of 8p, self-drawn on 4p) is already evaluated
+    assert sorted(in_hand(browser)) == sorted(["4m", "5m", "6m", "7m", "8m", "9m", "2p", "3p",
+                                               "5p", "5p", "4p", "8p", "8p", "8p"])
+    assert browser.find_element(By.ID, "verdict").text.startswith("Win")
+
+    done = evaluations(browser)
+    Select(browser.find_element(By.ID, "variant")).select_by_value("changsha")
+    wait_for_evaluation(browser, done)
+    browser.find_element(By.ID, "clear").click()
+    assert in_hand(browser) == []
+    for code in [*HAND, WIN_TILE]:
+        browser.find_element(By.CSS_SELECTOR, f'#palette [data-tile="{code}"]').click()
+    typed = browser.find_element(By.ID, "hand-input").get_attribute("value")
+    assert typed == "1223344556789p"  # the notation of the clicked tiles, sorted
+    assert browser.find_element(By.ID, "win-input").get_attribute("value") == WIN_TILE
+    done = evaluations(browser)
+    browser.find_element(By.ID, "hand-input").send_keys(Keys.ENTER)  # Enter evaluates
+    wait_for_evaluation(browser, done)
+
+    assert sorted(in_hand(browser)) == sorted([*HAND, WIN_TILE])  # 13 + the win tile
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#reading [data-tile]")) == 14
+    # what the page sent, asked of the service directly: the page must draw this answer
+    answer = api(shared_service, "/v1/changsha/fan", {
+        "hand": "1223344556789p", "win_tile": WIN_TILE,
+        "context": {"win_type": "discard", "seats": {"dealer": 0, "winner": 0, "discarder": 2},
+                    "birds": "4p7s"}})
+    patterns = browser.find_element(By.ID, "patterns").text
+    assert "清一色" in patterns and "Full flush" in patterns  # RULES.md §2: 清一色, a 大胡
+    for pattern in answer["patterns"]:
+        assert pattern["name_zh"] in patterns and pattern["name"] in patterns
+    payments = answer["payments"]
+    # a discard win: the discarder (seat 2) alone pays the dealer-winner (seat 0)
+    assert payments[0] > 0 and payments[2] == -payments[0] and payments[1] == payments[3] == 0
+    assert shown_payments(browser) == [signed(p) for p in payments]
+    waits = browser.find_elements(By.CSS_SELECTOR, "#waits [data-tile]")
+    assert waits and browser.find_element(By.ID, "waits-summary").text.startswith("Ready")
+    assert browser.find_elements(By.CSS_SELECTOR, "#claims .action")
+
+    hand = browser.find_element(By.ID, "hand")
+    png = hand.screenshot_as_png
+    for path in (tmp_path / "playground-hand.png", SHOT):
+        path.write_bytes(png)
+    browser.save_screenshot(str(SHOT.with_name("hupai-playground-page.png")))
+    print(f"\nplayground screenshots: {SHOT}, {SHOT.with_name('hupai-playground-page.png')}, "
+          f"{tmp_path / 'playground-hand.png'}")
+    colours = Counter(png_pixels(png))
+    # 14 筒 faces on the felt, anti-aliased: hundreds of colours; the felt (style.css --felt),
+    # the most common, covers well under nine pixels in ten; the tile face (#fbf8ef) and the
+    # 筒 blue (#1d5fa8) of tiles.js come next
+    assert len(colours) > 100, len(colours)
+    (felt, count), *others = colours.most_common(4)
+    assert felt == bytes.fromhex("1f5d4c") and count < 0.9 * sum(colours.values())
+    assert {bytes.fromhex("fbf8ef"), bytes.fromhex("1d5fa8")} <= {c for c, _ in others}
+
+    browser.get(shared_service.url + "/docs/")  # the trailing slash reaches the docs
+    WebDriverWait(browser, WAIT).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#swagger-ui .info"))
+    assert browser.current_url == shared_service.url + "/docs"
+
+
+def test_with_keys_the_page_asks_for_one_and_keeps_it_in_memory(
+        browser: WebDriver, start_service: Any) -> None:
+    instance = start_service(workers=1, HUPAI_API_KEYS="play-key")
+    browser.get(instance.url + "/")
+    form = browser.find_element(By.ID, "key-form")
+    WebDriverWait(browser, WAIT).until(lambda d: form.is_displayed())
+    assert "API key" in form.text and evaluations(browser) == 0
+
+    field = browser.find_element(By.ID, "api-key")
+    field.send_keys("wrong-key", Keys.ENTER)  # refused: asked again
+    WebDriverWait(browser, WAIT).until(lambda d: "refused" in form.text and form.is_displayed())
+    field.send_keys("play-key", Keys.ENTER)
+    wait_for_evaluation(browser, 0)
+    assert not form.is_displayed()
+    assert browser.find_element(By.ID, "verdict").text.startswith("Win")
+    assert len(in_hand(browser)) == 14
+    assert field.get_attribute("value") == ""
+    stores = browser.execute_script(
+        "return [localStorage.length, sessionStorage.length, document.cookie]")
+    assert stores == [0, 0, ""]
