@@ -50,7 +50,6 @@
   };
 
   const REASONS = {
-    "needs a win tile": "add the win tile to evaluate the win",
     no_winning_shape: "the tiles form no winning shape",
     que_yi_men: "tiles of the missing suit are still in the hand (缺一门)",
     pair_not_258: "a small win needs a pair of 2, 5 or 8 (将)",
@@ -223,11 +222,18 @@
     }
   }
 
-  function drawFan(status, answer, context) {
+  /** The `fan` answer ({status, body}), or null when the hand has no win tile yet. */
+  function drawFan(result, context) {
     $("problem").hidden = true;
     const verdict = $("verdict");
     for (const node of [$("reading"), $("amounts"), $("payments"), $("birds")]) node.replaceChildren();
     $("patterns").tBodies[0].replaceChildren();
+    if (!result) {
+      verdict.textContent = "Add the win tile to see the win evaluated.";
+      verdict.className = "verdict none";
+      return;
+    }
+    const {status, body: answer} = result;
     if (status !== 200) {
       verdict.textContent = "No answer: the request was refused.";
       verdict.className = "verdict none";
@@ -261,7 +267,7 @@
     return list;
   }
 
-  function drawWaits(status, answer) {
+  function drawWaits({status, body: answer}) {
     const box = $("waits");
     box.replaceChildren();
     if (status !== 200) {
@@ -274,9 +280,11 @@
     box.append(waitList(answer.waits));
   }
 
-  function drawDiscards(status, answer) {
+  function drawDiscards(result) {
     const list = $("discards");
     list.replaceChildren();
+    if (!result) return;
+    const {status, body: answer} = result;
     if (status !== 200) {
       list.append(make("li", "note", answer.detail));
       return;
@@ -485,24 +493,15 @@
     readInputs();
     const base = `v1/${state.variant}/`;
     $("answer").setAttribute("aria-busy", "true");
-    const withWin = [...state.hand, ...(state.win ? [state.win] : [])].sort(Tiles.compare);
-    const fan = state.win ? api(base + "fan", body("fan", {win_tile: state.win})) : null;
-    const waits = api(base + "waits", body("waits", {}));
-    const discards = state.win ? api(base + "discards", {...body("discards", {}), hand: Tiles.notation(withWin)}) : null;
-    if (fan) {
-      const {status, body: answer} = await fan;
-      drawFan(status, answer, context("fan"));
-    } else {
-      drawFan(200, {win: false, reason: "needs a win tile"}, {});
-    }
-    const w = await waits;
-    drawWaits(w.status, w.body);
-    if (discards) {
-      const d = await discards;
-      drawDiscards(d.status, d.body);
-    } else {
-      $("discards").replaceChildren();
-    }
+    const withWin = state.win && Tiles.notation([...state.hand, state.win].sort(Tiles.compare));
+    const [fan, waits, discards] = await Promise.all([
+      state.win ? api(base + "fan", body("fan", {win_tile: state.win})) : null,
+      api(base + "waits", body("waits", {})),
+      withWin ? api(base + "discards", {...body("discards", {}), hand: withWin}) : null,
+    ]);
+    drawFan(fan, context("fan"));
+    drawWaits(waits);
+    drawDiscards(discards);
     if (state.win) $("claim-tile").value = state.win; // Ask offers another tile
     if (!$("claims-form").hidden && $("claim-tile").value) await claims();
     $("answer").setAttribute("aria-busy", "false");

@@ -1,8 +1,8 @@
 "use strict";
 // Tile faces, drawn as SVG by the page itself (no image files, no fonts to ship): the rank as a
 // numeral over a suit mark in the suit's colour — 万 a red brush sign, 筒 a blue coin, 条 a green
-// bamboo stick — and the honors as their character with a Latin letter in the corner, so that a
-// face stays readable on a machine without Chinese fonts. Every tile is an element carrying
+// bamboo stick — and the honors as their character (中 and 白 drawn) with a Latin letter in the
+// corner, so that a face stays readable on a machine without Chinese fonts. Every tile is an element carrying
 // data-tile="<code>", the hook tests and scripts use.
 
 const Tiles = (() => {
@@ -71,6 +71,10 @@ const Tiles = (() => {
       if (rank === 5) {
         svg.append(el("rect", {x: 9, y: 10, width: 22, height: 30, rx: 2, fill: "none",
                                stroke: honor.colour, "stroke-width": 3}));
+      } else if (rank === 7) { // 中 drawn, not typed: the wildcard of 红中 must read anywhere
+        svg.append(el("path", {d: "M11 17h18v13h-18zM20 8v34", fill: "none",
+                               stroke: honor.colour, "stroke-width": 3.2,
+                               "stroke-linejoin": "round", "stroke-linecap": "round"}));
       } else {
         svg.append(el("text", {x: 20, y: 34, "text-anchor": "middle", "font-size": 24,
                                "font-weight": "bold", fill: honor.colour}, honor.zh));

@@ -217,3 +217,22 @@ def test_with_keys_the_page_asks_for_one_and_keeps_it_in_memory(
     stores = browser.execute_script(
         "return [localStorage.length, sessionStorage.length, document.cookie]")
     assert stores == [0, 0, ""]
+
+
+def test_a_refused_hand_shows_the_problem_and_its_pointer(
+        browser: WebDriver, shared_service: live.Instance) -> None:
+    browser.get(shared_service.url + "/")
+    wait_for_evaluation(browser, 0)
+    browser.find_element(By.ID, "back").click()  # the win tile goes back
+    field = browser.find_element(By.ID, "hand-input")
+    field.clear()
+    field.send_keys("1112345678999m5z")  # 四川 has no honors (14 tiles, too)
+    done = evaluations(browser)
+    field.send_keys(Keys.ENTER)
+    wait_for_evaluation(browser, done)
+    assert browser.find_element(By.ID, "verdict").text.startswith("Add the win tile")
+    summary = browser.find_element(By.ID, "waits-summary").text
+    answer = shared_service.post("/v1/sichuan/waits", {
+        "hand": "1112345678999m5z", "context": {"win_type": "self_draw", "missing_suit": "s"}})
+    assert answer.status == 422 and summary == answer.json()["detail"]
+    assert "#/hand" in summary
