@@ -584,6 +584,9 @@
       state.win = null;
       syncInputs();
     });
+    $("meld-tiles").addEventListener("keydown", (event) => {
+      if (event.key === "Enter") { event.preventDefault(); $("add-meld").click(); }
+    });
     $("add-meld").addEventListener("click", () => {
       const meldTiles = Tiles.parse($("meld-tiles").value);
       if (!meldTiles || !meldTiles.length) {

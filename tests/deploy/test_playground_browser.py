@@ -12,6 +12,7 @@ The screenshots are saved for a person to look at: the paths are printed (``pyte
 
 from __future__ import annotations
 
+import json
 import shutil
 import struct
 import zlib
@@ -141,6 +142,14 @@ def test_choose_a_variant_click_a_hand_and_see_it_scored(
     assert sorted(in_hand(browser)) == sorted(["4m", "5m", "6m", "7m", "8m", "9m", "2p", "3p",
                                                "5p", "5p", "4p", "8p", "8p", "8p"])
     assert browser.find_element(By.ID, "verdict").text.startswith("Win")
+    # and settle.md's end-of-wall record, settled: the totals per seat, as the service has them
+    record = json.loads(browser.find_element(By.ID, "settle-record").get_attribute("value") or "")
+    totals = api(shared_service, "/v1/sichuan/settle", {"record": record})["totals"]
+    WebDriverWait(browser, WAIT).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#settle-totals .amount")) == 4)
+    assert [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#settle-totals .amount")] \
+        == [signed(t) for t in totals]
+    assert '"transfers"' in browser.find_element(By.ID, "settle-answer").text
 
     done = evaluations(browser)
     Select(browser.find_element(By.ID, "variant")).select_by_value("changsha")
@@ -236,3 +245,20 @@ def test_a_refused_hand_shows_the_problem_and_its_pointer(
         "hand": "1112345678999m5z", "context": {"win_type": "self_draw", "missing_suit": "s"}})
     assert answer.status == 422 and summary == answer.json()["detail"]
     assert "#/hand" in summary
+
+
+def test_a_meld_is_taken_back_and_typed_in_again_from_the_keyboard(
+        browser: WebDriver, shared_service: live.Instance) -> None:
+    browser.get(shared_service.url + "/")
+    wait_for_evaluation(browser, 0)
+    verdict = browser.find_element(By.ID, "verdict").text
+    browser.find_element(By.CSS_SELECTOR, "#hand button.meld").click()  # the example's 888p pong
+    assert len(in_hand(browser)) == 11
+    browser.find_element(By.ID, "meld-tiles").send_keys("888p", Keys.ENTER)  # adds, not submits
+    assert sorted(in_hand(browser)).count("8p") == 3 and len(in_hand(browser)) == 14
+    done = evaluations(browser)
+    browser.find_element(By.ID, "evaluate").send_keys(Keys.ENTER)
+    wait_for_evaluation(browser, done)
+    assert browser.find_element(By.ID, "verdict").text == verdict
+    groups = browser.find_elements(By.CSS_SELECTOR, "#reading .group.declared [data-tile]")
+    assert [g.get_attribute("data-tile") for g in groups] == ["8p", "8p", "8p"]
