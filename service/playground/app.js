@@ -18,7 +18,7 @@
               ops: ["fan", "waits", "discards", "claims"]},
     changsha: {member: "birds", label: "Birds 扎鸟", kind: "tiles", ops: ["fan"]},
     nanchang: {member: "indicator", label: "Turned tile 翻精", kind: "tile",
-               ops: ["fan", "waits", "discards", "claims"]},
+               ops: ["fan", "waits", "discards", "claims", "jing"]},
     hongzhong: {member: "codes", label: "Codes 扎码", kind: "tiles", ops: ["fan"]},
   };
 
@@ -257,6 +257,17 @@
     drawTurned(answer);
   }
 
+  /** 南昌: the 正精 and 副精 the turned tile gives (POST /v1/nanchang/jing), by its input. */
+  function drawJing(result) {
+    const box = document.querySelector("#variant-context .derived");
+    if (!box) return;
+    box.replaceChildren();
+    if (result && result.status === 200) {
+      box.append(make("span", "", " 正精 "), Tiles.tile(result.body.zheng),
+                 make("span", "", " 副精 "), Tiles.tile(result.body.fu));
+    }
+  }
+
   function waitList(waits) {
     const list = make("span", "waits");
     for (const wait of waits) {
@@ -454,13 +465,13 @@
     }
     input.id = "own-context";
     label.append(input);
-    box.append(label);
+    box.append(label, make("span", "derived"));
   }
 
   function context(op) {
     const own = OWN_CONTEXT[state.variant];
     const ctx = {};
-    if (op !== "claims") {
+    if (op !== "claims" && op !== "jing") {
       ctx.win_type = $("win-type").value;
       const seats = {};
       for (const role of ["dealer", "winner", "discarder"]) {
@@ -494,11 +505,14 @@
     const base = `v1/${state.variant}/`;
     $("answer").setAttribute("aria-busy", "true");
     const withWin = state.win && Tiles.notation([...state.hand, state.win].sort(Tiles.compare));
-    const [fan, waits, discards] = await Promise.all([
+    const derive = state.variants[state.variant].operations.includes("jing") && $("own-context").value;
+    const [fan, waits, discards, jing] = await Promise.all([
       state.win ? api(base + "fan", body("fan", {win_tile: state.win})) : null,
       api(base + "waits", body("waits", {})),
       withWin ? api(base + "discards", {...body("discards", {}), hand: withWin}) : null,
+      derive ? api(base + "jing", {context: context("jing"), options: chosenOptions()}) : null,
     ]);
+    drawJing(jing);
     drawFan(fan, context("fan"));
     drawWaits(waits);
     drawDiscards(discards);

@@ -262,3 +262,27 @@ def test_a_meld_is_taken_back_and_typed_in_again_from_the_keyboard(
     assert browser.find_element(By.ID, "verdict").text == verdict
     groups = browser.find_elements(By.CSS_SELECTOR, "#reading .group.declared [data-tile]")
     assert [g.get_attribute("data-tile") for g in groups] == ["8p", "8p", "8p"]
+
+
+def test_what_each_wildcard_became_is_drawn(browser: WebDriver,
+                                            shared_service: live.Instance) -> None:
+    browser.get(shared_service.url + "/")
+    wait_for_evaluation(browser, 0)
+    done = evaluations(browser)
+    Select(browser.find_element(By.ID, "variant")).select_by_value("nanchang")
+    wait_for_evaluation(browser, done)
+    # the 南昌 example: 123456789m 123p 4p and the turned tile 5z, which is 正精 itself
+    jing = api(shared_service, "/v1/nanchang/jing", {"context": {"indicator": "5z"}})
+    derived = browser.find_elements(By.CSS_SELECTOR, "#variant-context .derived [data-tile]")
+    assert [t.get_attribute("data-tile") for t in derived] == [jing["zheng"], jing["fu"]]
+    answer = api(shared_service, "/v1/nanchang/fan", {
+        "hand": "123456789m123p5z", "win_tile": "4p",
+        "context": {"win_type": "self_draw", "seats": {"dealer": 0, "winner": 1},
+                    "indicator": "5z"}})
+    substituted = [(t, a) for g in answer["reading"]["groups"]
+                   for t, a in zip(g["tiles"], g["as"], strict=True) if t != a]
+    assert substituted == [("5z", "4p")]  # the 精 stands in for the pair's second 4p (精钓)
+    wild = browser.find_elements(By.CSS_SELECTOR, "#reading .tile.wild")
+    assert [(t.get_attribute("data-tile"), t.get_attribute("data-as")) for t in wild] \
+        == substituted
+    assert "→ 4p" in wild[0].text
