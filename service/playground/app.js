@@ -87,9 +87,10 @@
       const headers = {Accept: "application/json"};
       if (body !== undefined) headers["Content-Type"] = "application/json";
       if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
-      const response = await fetch(path, {method: body === undefined ? "GET" : "POST", headers,
-                                          body: body === undefined ? undefined : JSON.stringify(body)});
-      const answer = await response.json();
+      const response = await fetch(path, body === undefined ? {headers}
+        : {method: "POST", headers, body: JSON.stringify(body)});
+      const answer = await response.json().catch(() => (
+        {title: `HTTP ${response.status}`, detail: "the answer was not JSON (a proxy's page?)"}));
       if (response.status !== 401) return {status: response.status, body: answer};
       await askForKey(apiKey ? "That key was refused: enter another." : answer.detail);
     }
@@ -140,7 +141,8 @@
     state.melds.forEach((meld, i) => {
       const button = make("button", "take meld");
       button.type = "button";
-      button.append(tiles(meld.tiles), make("small", "", meld.concealed ? "concealed kong" : meld.type));
+      button.append(tiles(meld.tiles),
+                    make("small", "", meld.concealed ? "concealed kong" : meld.type));
       button.setAttribute("aria-label", `remove the ${meld.type} ${Tiles.notation(meld.tiles)}`);
       button.addEventListener("click", () => { state.melds.splice(i, 1); syncInputs(); });
       box.append(button);
@@ -201,7 +203,8 @@
     amounts.forEach((amount, seat) => {
       const cell = make("div", `seat ${amount > 0 ? "gain" : amount < 0 ? "loss" : ""}`);
       cell.dataset.seat = seat;
-      cell.append(make("span", "who", `Seat ${seat}${roles[seat].length ? ` (${roles[seat].join(", ")})` : ""}`),
+      const who = roles[seat].length ? ` (${roles[seat].join(", ")})` : "";
+      cell.append(make("span", "who", `Seat ${seat}${who}`),
                   make("span", "amount", signed(amount)));
       node.append(cell);
     });
@@ -226,7 +229,7 @@
   function drawFan(result, context) {
     $("problem").hidden = true;
     const verdict = $("verdict");
-    for (const node of [$("reading"), $("amounts"), $("payments"), $("birds")]) node.replaceChildren();
+    for (const id of ["reading", "amounts", "payments", "birds"]) $(id).replaceChildren();
     $("patterns").tBodies[0].replaceChildren();
     if (!result) {
       verdict.textContent = "Add the win tile to see the win evaluated.";
@@ -272,7 +275,8 @@
     const list = make("span", "waits");
     for (const wait of waits) {
       const item = make("span", "wait");
-      item.append(Tiles.tile(wait.tile), make("small", "", `${wait.remaining} left · ${wait.fan} fan`));
+      item.append(Tiles.tile(wait.tile),
+                  make("small", "", `${wait.remaining} left · ${wait.fan} fan`));
       list.append(item);
     }
     return list;
@@ -285,9 +289,10 @@
       $("waits-summary").textContent = answer.detail;
       return;
     }
+    const left = answer.waits.reduce((n, wait) => n + wait.remaining, 0);
     $("waits-summary").textContent = answer.tenpai
-      ? `Ready (听牌): ${answer.waits.length} kinds wait, ${answer.waits.reduce((n, w) => n + w.remaining, 0)} tiles left`
-      : `Not ready: ${answer.shanten} tile exchange${answer.shanten === 1 ? "" : "s"} from ready (向听)`;
+      ? `Ready (听牌): ${answer.waits.length} kinds wait, ${left} tiles left`
+      : `Not ready: ${answer.shanten} exchange${answer.shanten === 1 ? "" : "s"} from ready (向听)`;
     box.append(waitList(answer.waits));
   }
 
@@ -328,14 +333,19 @@
       if (action.after) {
         item.append(make("span", "", action.after.discard ? " then discard " : " then: "));
         if (action.after.discard) item.append(Tiles.tile(action.after.discard));
-        item.append(make("span", "", action.after.shanten === 0 ? " ready on " : ` ${action.after.shanten} from ready`),
+        const {shanten} = action.after;
+        item.append(make("span", "", shanten === 0 ? " ready on " : ` ${shanten} from ready`),
                     waitList(action.after.waits || []));
       }
-      if (action.must_discard) item.append(make("span", "", " must discard "), Tiles.tile(action.must_discard));
+      if (action.must_discard) {
+        item.append(make("span", "", " must discard "), Tiles.tile(action.must_discard));
+      }
       list.append(item);
     }
     for (const refused of answer.refused) {
-      const item = make("li", "action refused", `not allowed: ${refused.type}${refused.kind ? ` (${refused.kind})` : ""} — ${refused.reason}`);
+      const kind = refused.kind ? ` (${refused.kind})` : "";
+      const item = make("li", "action refused",
+                        `not allowed: ${refused.type}${kind} — ${refused.reason}`);
       if (refused.tiles) item.append(tiles(refused.tiles));
       list.append(item);
     }
@@ -362,7 +372,9 @@
     } else if (spec.choices) {
       input = make("select");
       if (spec.nullable) input.append(new Option("none", "null"));
-      for (const choice of spec.choices) input.append(new Option(String(choice), JSON.stringify(choice)));
+      for (const choice of spec.choices) {
+        input.append(new Option(String(choice), JSON.stringify(choice)));
+      }
       input.value = JSON.stringify(spec.default);
       input.readValue = () => JSON.parse(input.value);
     } else {
@@ -409,7 +421,8 @@
       for (let rank = 1; rank <= (suit === "z" ? 7 : 9); rank++) kinds.push(`${rank}${suit}`);
     }
     // 112 = the suits and the four 红中
-    const inSet = (code) => code[1] !== "z" || tileSet === "136" || (tileSet === "112" && code === "7z");
+    const inSet = (code) => code[1] !== "z" || tileSet === "136"
+      || (tileSet === "112" && code === "7z");
     for (const code of kinds.filter(inSet)) {
       const button = make("button", "pick");
       button.type = "button";
@@ -476,7 +489,8 @@
       const seats = {};
       for (const role of ["dealer", "winner", "discarder"]) {
         const value = $(`seat-${role}`).value;
-        if (value !== "" && (role !== "discarder" || ctx.win_type !== "self_draw")) seats[role] = Number(value);
+        const applies = role !== "discarder" || ctx.win_type !== "self_draw";
+        if (value !== "" && applies) seats[role] = Number(value);
       }
       if (Object.keys(seats).length) ctx.seats = seats;
       if ($("after-kong").checked) ctx.after_kong = true;
@@ -505,7 +519,8 @@
     const base = `v1/${state.variant}/`;
     $("answer").setAttribute("aria-busy", "true");
     const withWin = state.win && Tiles.notation([...state.hand, state.win].sort(Tiles.compare));
-    const derive = state.variants[state.variant].operations.includes("jing") && $("own-context").value;
+    const derive = state.variants[state.variant].operations.includes("jing")
+      && $("own-context").value;
     const [fan, waits, discards, jing] = await Promise.all([
       state.win ? api(base + "fan", body("fan", {win_tile: state.win})) : null,
       api(base + "waits", body("waits", {})),
@@ -529,7 +544,7 @@
     state.win = example.win;
     $("win-type").value = example.win_type;
     for (const role of ["dealer", "winner", "discarder"]) {
-      $(`seat-${role}`).value = example.seats[role] === undefined ? "" : String(example.seats[role]);
+      $(`seat-${role}`).value = String(example.seats[role] ?? "");
     }
     $("after-kong").checked = false;
     $("last-tile").checked = false;

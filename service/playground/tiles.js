@@ -2,8 +2,8 @@
 // Tile faces, drawn as SVG by the page itself (no image files, no fonts to ship): the rank as a
 // numeral over a suit mark in the suit's colour — 万 a red brush sign, 筒 a blue coin, 条 a green
 // bamboo stick — and the honors as their character (中 and 白 drawn) with a Latin letter in the
-// corner, so that a face stays readable on a machine without Chinese fonts. Every tile is an element carrying
-// data-tile="<code>", the hook tests and scripts use.
+// corner, so that a face stays readable on a machine without Chinese fonts. Every tile is an
+// element carrying data-tile="<code>", the hook tests and scripts use.
 
 const Tiles = (() => {
   const SVG = "http://www.w3.org/2000/svg"; // the SVG namespace name, not a resource to fetch
