@@ -30,7 +30,7 @@ Decisions:
   connection at a time and reads the request itself, so a client that trickles its headers
   or body holds it (four such clients stopped a 2-worker instance for 30 s). A buffering
   proxy in front is part of the deployment, not an option: the Kubernetes pod runs nginx
-  with ``deploy/nginx/nginx.conf`` as a sidecar and binds gunicorn to the pod's loopback
+  with ``deploy/base/nginx/nginx.conf`` as a sidecar and binds gunicorn to the pod's loopback
   (``HUPAI_BIND=127.0.0.1:8000``); a Kubernetes Service buffers nothing and is no
   substitute. Do not expose ``HUPAI_BIND`` to callers without such a proxy.
 * The wipe at start-up keeps the master's own metric files: with ``preload_app`` gunicorn
