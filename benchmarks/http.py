@@ -12,7 +12,9 @@ What it does, in one run:
    validates the same envelope as ``win`` and answers without calling the engine.
 3. For ``noop``, ``win``, ``fan``, ``waits``, ``discards``, ``batch`` (256 ``win`` items of
    one hand) and ``batch-mixed`` (256 different hands, about half of them wins; the same
-   batch each request, so the per-suit memo is warm as on a long-running server), in rounds:
+   batch each request, so the per-suit memo is warm as on a long-running server) and
+   ``batch-claims`` (one discard offered to the three other players: three ``claims`` items,
+   ``detail: "full"``, what a game server asks on every discard), in rounds:
    throughput (wrk, 4 connections, best of the rounds), each endpoint measured right after
    a no-op measurement so that its ratio to the no-op compares two rates taken side by side
    (the shared machine's speed drifts by a fifth within a minute; the ratio shown is the
@@ -95,7 +97,30 @@ def bodies(variant: str) -> dict[str, tuple[str, dict[str, Any]]]:
             {"requests": [{"variant": variant, "op": "win", "body": body}
                           for body in mixed_hands(256)]},
         ),
+        "batch-claims": (
+            "/v1/batch",
+            {"requests": [{"variant": variant, "op": "claims", "body": body}
+                          for body in claims_bodies(variant)]},
+        ),
     }
+
+
+CLAIMS_HANDS = (("23344m123m55p789p", "discard_left"), (HAND13, "discard_opposite"),
+                ("111m234m678p99p56p", "discard_right"))
+"""One discard, 4m or 1m, as the three other players see it: a pong and chows on offer, a
+hand that cannot use it (pass only), and a kong, a pong and a win check (all two suits, so
+四川's missing suit is s)."""
+
+
+def claims_bodies(variant: str) -> list[dict[str, Any]]:
+    bodies = []
+    for hand, source in CLAIMS_HANDS:
+        context: dict[str, Any] = {"source": source}
+        if variant == "sichuan":
+            context["missing_suit"] = "s"
+        bodies.append({"hand": hand, "tile": "1m" if hand.startswith("111m") else "4m",
+                       "context": context})
+    return bodies
 
 
 @dataclass
@@ -286,7 +311,9 @@ def report(
         if name in targets:
             target = f"≥ {targets[name]:.0%} of no-op"
             met = "yes" if ratio >= targets[name] else "NO"
-        if name.startswith("batch"):
+        if name == "batch-claims":
+            target = f"(no target: {result.rps * len(CLAIMS_HANDS):,.0f} claims items/s)"
+        elif name.startswith("batch"):
             hands = result.rps * 256
             typical = statistics.median(rates[name]) * 256
             target = f"≥ 20,000 hands/s ({hands:,.0f}; median of rounds {typical:,.0f})"

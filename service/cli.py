@@ -5,7 +5,9 @@
 than spawning keeps one process: in a container it is PID 1 and receives SIGTERM itself.
 Arguments after ``serve`` go to gunicorn unchanged (``hupai serve --workers 4``); the
 defaults come from the environment (``HUPAI_BIND``, ``WEB_CONCURRENCY``, see
-``service/gunicorn_conf.py``).
+``service/gunicorn_conf.py``). Every setting is checked first (``service/settings.py``): a bad
+one prints one line naming the variable, the value and what is allowed, and exits with status
+2, before gunicorn starts.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+
+from service.settings import ServerSettings, Settings, or_exit
 
 CONFIG = "python:service.gunicorn_conf"
 WSGI_APP = "service.wsgi:app"
@@ -39,6 +43,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Unknown options are gunicorn's: parse_known_args hands them over untouched.
     args, extra = parser.parse_known_args(argv)
     assert args.command == "serve"  # the only command; argparse rejects any other
+    # Every setting checked before gunicorn starts: a bad one is one line and exit status 2
+    # (gunicorn itself would die on a bad WEB_CONCURRENCY with a traceback, at its import).
+    or_exit(ServerSettings.from_env)
+    or_exit(Settings.from_env)
     command = gunicorn_argv(extra)
     sys.stdout.flush()
     sys.stderr.flush()

@@ -30,7 +30,7 @@ Decisions:
   connection at a time and reads the request itself, so a client that trickles its headers
   or body holds it (four such clients stopped a 2-worker instance for 30 s). A buffering
   proxy in front is part of the deployment, not an option: the Kubernetes pod runs nginx
-  with ``deploy/nginx/nginx.conf`` as a sidecar and binds gunicorn to the pod's loopback
+  with ``deploy/base/nginx/nginx.conf`` as a sidecar and binds gunicorn to the pod's loopback
   (``HUPAI_BIND=127.0.0.1:8000``); a Kubernetes Service buffers nothing and is no
   substitute. Do not expose ``HUPAI_BIND`` to callers without such a proxy.
 * The wipe at start-up keeps the master's own metric files: with ``preload_app`` gunicorn
@@ -56,6 +56,8 @@ import time
 from typing import Any
 
 from gunicorn.glogging import Logger  # type: ignore[import-untyped]
+
+from service.settings import ServerSettings, Settings, or_exit
 
 __all__ = [
     "bind",
@@ -107,34 +109,23 @@ def _ensure_multiproc_dir() -> tuple[str, bool]:
     return made, True
 
 
+# Settings read and checked first (before a metrics directory is made that an exit would
+# leave behind): a bad value is one line on stderr and exit status 2 — the app's own settings
+# too, so a bare `gunicorn service.wsgi:app` fails the same way as `hupai serve`.
+_SERVER = or_exit(ServerSettings.from_env)
+or_exit(Settings.from_env)
 METRICS_DIR, _METRICS_DIR_OWNED = _ensure_multiproc_dir()
 
 # --- settings ----------------------------------------------------------------------------------
 
 
-def _int_env(name: str, default: int, minimum: int) -> int:
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise RuntimeError(f"{name} must be a whole number, got {raw!r}") from None
-    if value < minimum:
-        raise RuntimeError(f"{name} must be at least {minimum}, got {value}")
-    return value
-
-
 def _log_level() -> str:
-    level = os.environ.get("HUPAI_LOG_LEVEL", "info").strip().upper() or "INFO"
-    if level == "WARN":
-        level = "WARNING"
-    return level if level in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"} else "INFO"
+    return _SERVER.log_level
 
 
 wsgi_app = "service.wsgi:app"
-bind = [b.strip() for b in os.environ.get("HUPAI_BIND", "0.0.0.0:8000").split(",") if b.strip()]
-workers = _int_env("WEB_CONCURRENCY", 2, 1)
+bind = list(_SERVER.bind)
+workers = _SERVER.workers
 worker_class = "sync"
 preload_app = True  # tables are built once in the master and shared copy-on-write
 max_requests = 0

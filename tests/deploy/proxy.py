@@ -1,6 +1,6 @@
 """nginx with the configuration the Deployment mounts, run unprivileged on loopback.
 
-``render`` rewrites deploy/nginx/nginx.conf for such a run — the upstream list and the two
+``render`` rewrites deploy/base/nginx/nginx.conf for such a run — the upstream list and the two
 listen ports, nothing else — and ``Nginx`` runs it (as ``nobody`` when the tests run as root)
 with its access log (``/dev/stdout`` in the file) and error log in files of its prefix.
 """
@@ -22,7 +22,7 @@ import pytest
 from tests.deploy import live
 
 ROOT = live.ROOT
-CONF = ROOT / "deploy" / "nginx" / "nginx.conf"
+CONF = ROOT / "deploy" / "base" / "nginx" / "nginx.conf"
 NOBODY = 65534
 
 

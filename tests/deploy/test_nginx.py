@@ -1,7 +1,7 @@
 """Behind nginx: two instances, bounded load, one instance stopped, zero failed requests.
 
 nginx (Debian nginx-light) runs unprivileged on loopback with the configuration the
-Deployment mounts (deploy/nginx/nginx.conf); only the upstream list and the listen ports are
+Deployment mounts (deploy/base/nginx/nginx.conf); only the upstream list and the listen ports are
 replaced by the ones a test uses (``render``). The load is bounded in count and time.
 """
 

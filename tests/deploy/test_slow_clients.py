@@ -2,7 +2,7 @@
 
 50 connections trickle their headers and 50 their body (a byte every half second) while
 ordinary requests are sent. Through nginx, with the configuration the Deployment mounts
-(deploy/nginx/nginx.conf, rendered by ``test_nginx.render``: ports only), every ordinary
+(deploy/base/nginx/nginx.conf, rendered by ``test_nginx.render``: ports only), every ordinary
 request is answered; against gunicorn alone the same clients hold both sync workers and the
 ordinary requests time out — the reason the Deployment puts the proxy in every pod.
 

@@ -83,7 +83,7 @@ def test_dockerignore_keeps_secrets_and_clutter_out() -> None:
         ".venv/bin/python",
         "tests/ops/test_dockerfile.py",
         "service/__pycache__/app.cpython-311.pyc",
-        "deploy/deployment.yaml",
+        "deploy/base/deployment.yaml",
     ]:
         assert not df.in_context(rel, patterns), rel
     assert df.in_context("service/app.py", patterns)

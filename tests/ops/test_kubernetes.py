@@ -1,45 +1,56 @@
 """deploy/: the Kubernetes manifests validate strictly and fit together.
 
-The pod runs two containers: ``proxy`` (nginx with deploy/nginx/nginx.conf, the only one a
+Two layouts: ``deploy/base`` (built-in kinds only, so ``kubectl apply -k deploy/base`` works
+in a cluster without the prometheus-operator CRDs) and ``deploy/overlays/monitoring`` (the
+base plus the ServiceMonitor and the PrometheusRule). Both are rendered with ``kubectl
+kustomize`` here and in .ci/run.
+
+The pod runs two containers: ``proxy`` (nginx with deploy/base/nginx/nginx.conf, the only one a
 client reaches) and ``hupai`` (gunicorn on the pod's loopback). The checks below tie the
 manifests to that file: its listen ports, its upstream, its prefix and where it is mounted.
 
 Built-in kinds go through kubernetes-validate in strict mode (unknown fields are errors);
 the ServiceMonitor, a prometheus-operator custom resource kubernetes-validate does not know,
 is validated with jsonschema against the CRD schema kept in deploy/schemas/, made strict the
-same way (an unknown field is an error, where a cluster would silently prune it).
+same way (an unknown field is an error, where a cluster would silently prune it; tests/ops/crd.py).
+The PrometheusRule's own checks are in test_alert_rules.py.
 """
 
 from __future__ import annotations
 
 import copy
 import re
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import kubernetes_validate
 import pytest
 import yaml
 
+from tests.ops import crd, tools
+
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
+BASE = DEPLOY / "base"
+OVERLAY = DEPLOY / "overlays" / "monitoring"
 CRD = DEPLOY / "schemas" / "monitoring.coreos.com_servicemonitors.yaml"
-KUSTOMIZATION = DEPLOY / "kustomization.yaml"
-NGINX_CONF = DEPLOY / "nginx" / "nginx.conf"
+KUSTOMIZATION = "kustomization.yaml"
+NGINX_CONF = BASE / "nginx" / "nginx.conf"
 K8S_VERSION = "1.30.0"  # the oldest version the manifests promise to work on
 BUILTIN_KINDS = {"Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"}
+MONITORING_KINDS = {"ServiceMonitor", "PrometheusRule"}
 
 
-def _manifests() -> list[Path]:
-    return sorted(p for p in DEPLOY.glob("*.yaml") if p != KUSTOMIZATION)
+def _manifests(layout: Path | None = None) -> list[Path]:
+    """The manifests of one layout (its own files, not the base it builds on), or of both."""
+    layouts = [layout] if layout else [BASE, OVERLAY]
+    return sorted(p for d in layouts for p in d.glob("*.yaml") if p.name != KUSTOMIZATION)
 
 
-def _documents() -> list[tuple[Path, dict[str, Any]]]:
+def _documents(layout: Path | None = None) -> list[tuple[Path, dict[str, Any]]]:
     docs = []
-    for path in _manifests():
+    for path in _manifests(layout):
         docs.extend((path, d) for d in yaml.safe_load_all(path.read_text()) if d)
     return docs
 
@@ -59,26 +70,28 @@ def _services() -> dict[str, dict[str, Any]]:
     return {d["metadata"]["name"]: d for _, d in _documents() if d["kind"] == "Service"}
 
 
-def _kustomization() -> dict[str, Any]:
-    loaded: dict[str, Any] = yaml.safe_load(KUSTOMIZATION.read_text())
+def _kustomization(layout: Path = BASE) -> dict[str, Any]:
+    loaded: dict[str, Any] = yaml.safe_load((layout / KUSTOMIZATION).read_text())
     return loaded
 
 
 def _generated_configmap() -> dict[str, Any]:
-    """The ConfigMap deploy/kustomization.yaml makes of the nginx configuration (without
+    """The ConfigMap deploy/base/kustomization.yaml makes of the nginx configuration (without
     the hash suffix kustomize adds to its name)."""
     (generator,) = _kustomization()["configMapGenerator"]
     data = {}
     for entry in generator["files"]:
         key, _, path = entry.partition("=")
-        data[key] = (DEPLOY / path).read_text()
+        data[key] = (BASE / path).read_text()
     return {"apiVersion": "v1", "kind": "ConfigMap",
             "metadata": {"name": generator["name"], **generator.get("options", {})},
             "data": data}
 
 
-def test_every_required_kind_is_there() -> None:
-    assert set(_by_kind()) | {"Service"} == BUILTIN_KINDS | {"ServiceMonitor"}
+def test_every_required_kind_is_there_and_the_base_needs_no_crd() -> None:
+    assert set(_by_kind()) | {"Service"} == BUILTIN_KINDS | MONITORING_KINDS
+    assert {d["kind"] for _, d in _documents(BASE)} == BUILTIN_KINDS
+    assert {d["kind"] for _, d in _documents(OVERLAY)} == MONITORING_KINDS
     assert set(_services()) == {"hupai", "hupai-metrics"}
 
 
@@ -101,27 +114,51 @@ def test_the_generated_configmap_validates_strictly(version: str) -> None:
 
 def test_kustomization_lists_every_manifest_and_makes_the_proxy_configmap() -> None:
     k = _kustomization()
-    assert sorted(k["resources"]) == sorted(p.name for p in _manifests())
+    assert sorted(k["resources"]) == sorted(p.name for p in _manifests(BASE))
     (generator,) = k["configMapGenerator"]
-    assert generator["files"] == [f"nginx.conf={NGINX_CONF.relative_to(DEPLOY)}"]
+    assert generator["files"] == [f"nginx.conf={NGINX_CONF.relative_to(BASE)}"]
     (volume,) = [v for v in _pod()["volumes"] if "configMap" in v]
     assert volume["configMap"]["name"] == generator["name"]
 
 
-@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl not installed")
-def test_kubectl_kustomize_builds_what_the_checks_above_assume() -> None:
-    built = subprocess.run(["kubectl", "kustomize", str(DEPLOY)], capture_output=True,
+def test_the_overlay_is_the_base_plus_its_own_manifests() -> None:
+    k = _kustomization(OVERLAY)
+    (base,) = [r for r in k["resources"] if (OVERLAY / r).is_dir()]
+    assert (OVERLAY / base).resolve() == BASE
+    assert sorted(set(k["resources"]) - {base}) == sorted(p.name for p in _manifests(OVERLAY))
+    assert set(k) == {"apiVersion", "kind", "resources"}  # it adds, never patches the base
+
+
+def _kustomize(layout: Path) -> list[dict[str, Any]]:
+    kubectl = tools.require("kubectl", "kubernetes-client")
+    built = subprocess.run([kubectl, "kustomize", str(layout)], capture_output=True,
                            text=True, timeout=60, check=True).stdout
-    docs = [d for d in yaml.safe_load_all(built) if d]
+    return [d for d in yaml.safe_load_all(built) if d]
+
+
+def _without(docs: list[dict[str, Any]], kinds: set[str]) -> list[dict[str, Any]]:
+    return [d for d in docs if d["kind"] not in kinds]
+
+
+def test_kubectl_kustomize_builds_the_base_as_the_checks_above_assume() -> None:
+    docs = _kustomize(BASE)
     (configmap,) = [d for d in docs if d["kind"] == "ConfigMap"]
     assert configmap["data"] == {"nginx.conf": NGINX_CONF.read_text()}
     (deployment,) = [d for d in docs if d["kind"] == "Deployment"]
     names = [v["configMap"]["name"] for v in deployment["spec"]["template"]["spec"]["volumes"]
              if "configMap" in v]
     assert names == [configmap["metadata"]["name"]]  # the hashed name, rewritten
+    assert {d["kind"] for d in docs} == BUILTIN_KINDS | {"ConfigMap"}  # no CRD needed
     for doc in docs:
-        if doc["kind"] != "ServiceMonitor":
-            kubernetes_validate.validate(doc, K8S_VERSION, strict=True)
+        kubernetes_validate.validate(doc, K8S_VERSION, strict=True)
+
+
+def test_kubectl_kustomize_builds_the_overlay_as_the_base_plus_valid_custom_resources() -> None:
+    docs = _kustomize(OVERLAY)
+    assert _without(docs, MONITORING_KINDS) == _kustomize(BASE)
+    resources = crd.custom_resources(docs)
+    assert sorted(d["kind"] for d in resources) == sorted(MONITORING_KINDS)
+    assert [e for d in resources for e in crd.errors(d)] == []
 
 
 def test_strict_validation_rejects_an_unknown_field() -> None:
@@ -138,25 +175,9 @@ def test_the_kept_crd_is_a_valid_custom_resource_definition() -> None:
     kubernetes_validate.validate(yaml.safe_load(CRD.read_text()), K8S_VERSION, strict=True)
 
 
-def _strict(schema: Any) -> Any:
-    """Close every object that lists its properties (a cluster would prune the others)."""
-    if isinstance(schema, dict):
-        out = {k: _strict(v) for k, v in schema.items()}
-        if "properties" in out and "additionalProperties" not in out:
-            out["additionalProperties"] = False
-        return out
-    if isinstance(schema, list):
-        return [_strict(v) for v in schema]
-    return schema
-
-
-def _servicemonitor_validator() -> jsonschema.Draft7Validator:
-    crd = yaml.safe_load(CRD.read_text())
-    assert crd["spec"]["names"]["kind"] == "ServiceMonitor"
-    (v1,) = [v for v in crd["spec"]["versions"] if v["name"] == "v1"]
-    schema = _strict(v1["schema"]["openAPIV3Schema"])
-    schema["properties"]["metadata"]["additionalProperties"] = True  # ObjectMeta: not in CRD
-    return jsonschema.Draft7Validator(schema)
+def _servicemonitor_validator() -> Any:
+    assert crd.crds()["ServiceMonitor"] == yaml.safe_load(CRD.read_text())
+    return crd.validator("ServiceMonitor")
 
 
 def test_servicemonitor_validates_against_the_crd_schema() -> None:

@@ -1,0 +1,24 @@
+"""Command-line tools the ops tests drive (kubectl, promtool): found, or skipped — never on CI.
+
+Outside CI a missing tool skips its tests (a developer without kubectl can still run the
+suite); with ``CI`` set it is a failure, so a CI image that lost a package cannot pass
+silently (``.ci/run`` installs them: ``kubernetes-client``, ``prometheus``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+
+def require(name: str, package: str) -> str:
+    """The tool's path; skips the test when it is missing, fails instead when CI is set."""
+    found = shutil.which(name)
+    if found:
+        return found
+    message = f"{name} not installed (Debian package {package})"
+    if os.environ.get("CI"):
+        pytest.fail(f"{message}: required on CI")
+    pytest.skip(message)
