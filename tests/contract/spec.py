@@ -63,7 +63,9 @@ def types(schema: Mapping[str, Any], doc: Mapping[str, Any] | None = None) -> fr
     found: set[str] = set()
     for alt in alternatives(schema, doc):
         t = alt.get("type")
-        if t is None and "allOf" in alt:
+        if t is None and "const" in alt:  # `win: {const: true}` is a boolean
+            found.add(_JSON_TYPES[type(alt["const"])])
+        elif t is None and "allOf" in alt:
             found |= types(alt["allOf"][0], doc)
         elif t is None:
             found.add("any")
@@ -92,9 +94,22 @@ def array_items(schema: Mapping[str, Any], doc: Mapping[str, Any] | None = None
 
 
 def properties(name: str) -> dict[str, Any]:
-    """The properties of components/schemas/<name>, allOf branches merged."""
-    s = resolve({"$ref": f"#/components/schemas/{name}"})
+    """The properties of components/schemas/<name>, allOf branches merged; of a union
+    (``oneOf``, such as ``SichuanFanAnswer``: a win or ``SichuanNoWin``), the members any
+    branch has, a member several have as the ``anyOf`` of their schemas."""
+    return _members(resolve({"$ref": f"#/components/schemas/{name}"}))
+
+
+def _members(s: Mapping[str, Any]) -> dict[str, Any]:
     merged: dict[str, Any] = dict(s.get("properties", {}))
     for part in s.get("allOf", []):
         merged.update(resolve(part).get("properties", {}))
+    branches = [_members(resolve(b)) for b in s.get("oneOf", [])]
+    for member in dict.fromkeys(m for b in branches for m in b):
+        found = [b[member] for b in branches if member in b]
+        merged[member] = found[0] if len(found) == 1 else {"anyOf": found}
     return merged
+
+
+_JSON_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string",
+               type(None): "null"}

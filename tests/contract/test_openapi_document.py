@@ -143,7 +143,15 @@ def test_every_error_is_problem_json_with_its_type(name, status_type):
     status, type_end = status_type
     response = spec()["components"]["responses"][name]
     schema = response["content"]["application/problem+json"]["schema"]
-    fixed = resolve(resolve(schema)["allOf"][1])["properties"]
+    problem = resolve(schema)
+    # the RFC 9457 shape of Problem, written out whole with its type, title and status fixed
+    base = spec()["components"]["schemas"]["Problem"]
+    assert list(problem["properties"]) == list(base["properties"])
+    assert problem["required"] == base["required"]
+    assert problem["additionalProperties"] is False
+    fixed = problem["properties"]
+    assert fixed["detail"] == {"type": "string"}
+    assert isinstance(fixed["title"]["const"], str)
     assert fixed["status"]["const"] == status
     assert fixed["type"]["const"].endswith(type_end)
 
@@ -155,7 +163,7 @@ def test_422_types_and_404_operation_not_supported():
                                                "urn:hupai:problem:invalid-record"]
     alts = spec()["components"]["responses"]["NotFoundV1"]["content"][
         "application/problem+json"]["schema"]["oneOf"]
-    ends = {resolve(resolve(a)["allOf"][1])["properties"]["type"]["const"] for a in alts}
+    ends = {resolve(a)["properties"]["type"]["const"] for a in alts}
     assert ends == {"urn:hupai:problem:unknown-variant",
                     "urn:hupai:problem:operation-not-supported"}
 
@@ -200,3 +208,43 @@ def test_response_schemas_are_strict():
     for name, schema in spec()["components"]["schemas"].items():
         if name.endswith("Answer") and "properties" in schema:
             assert schema.get("required"), name
+
+
+def test_every_ref_names_a_whole_component():
+    """A ``$ref`` into a schema's properties (``…/Context/properties/win_type``) is valid JSON
+    Schema, but code generators resolve only whole components: a member several schemas
+    share is a component of its own (``WinType``)."""
+    def walk(node, where):  # type: ignore[no-untyped-def]
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if ref is not None:
+                assert ref.count("/") == 3 and ref.startswith("#/components/"), (where, ref)
+            for k, v in node.items():
+                walk(v, f"{where}/{k}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{where}/{i}")
+
+    walk(spec(), "#")
+
+
+@pytest.mark.parametrize("variant", ["Sichuan", "Changsha", "Nanchang", "Hongzhong"])
+@pytest.mark.parametrize("op", ["Win", "Fan"])
+def test_win_and_fan_answers_are_a_union_on_win(variant, op):
+    """`{variant}{op}Answer` is a oneOf of a win and ``{variant}NoWin``, each a closed object
+    whose ``win`` is a ``const`` (the generated clients' discriminator); the win has no
+    ``reason``, the non-win only ``win``, ``reason`` and the variant's options."""
+    union = spec()["components"]["schemas"][f"{variant}{op}Answer"]
+    names = [b["$ref"].rsplit("/", 1)[1] for b in union["oneOf"]]
+    assert names == [f"{variant}{'Win' if op == 'Win' else 'FanWin'}", f"{variant}NoWin"]
+    win, no_win = (properties(n) for n in names)
+    assert win["win"] == {"const": True} and "reason" not in win
+    assert no_win["win"] == {"const": False}
+    assert set(no_win) == {"win", "reason", "options"}
+    options = f"#/components/schemas/{variant}EffectiveOptions"
+    assert win["options"] == no_win["options"] == {"$ref": options}
+    for name in names:
+        closed = resolve({"$ref": f"#/components/schemas/{name}"})
+        closed = resolve(closed["allOf"][0]) if "allOf" in closed else closed
+        assert closed["additionalProperties"] is False
+        assert {"win", "options"} <= set(closed["required"])

@@ -76,6 +76,12 @@ def documented_exchanges() -> list[tuple[str, str, str | None, Any, int, Any]]:
 MISSING: list[str] = []
 """Request examples without exactly one response example of the same name."""
 EXCHANGES = documented_exchanges()
+each_exchange = pytest.mark.parametrize(
+    ("name", "op", "variant", "request_body", "status", "answer"),
+    EXCHANGES,
+    ids=[f"{v or ''}/{op}:{n}" for n, op, v, *_ in EXCHANGES],
+)
+"""A test for each documented exchange (tests/deploy/test_generated_clients.py's too)."""
 
 
 def test_every_request_example_has_one_documented_answer() -> None:
@@ -138,11 +144,7 @@ def _client(name: str) -> list[str]:
 
 
 @pytest.mark.parametrize("client", ["node", "curl"])
-@pytest.mark.parametrize(
-    ("name", "op", "variant", "request_body", "status", "answer"),
-    EXCHANGES,
-    ids=[f"{v or ''}/{op}:{n}" for n, op, v, *_ in EXCHANGES],
-)
+@each_exchange
 def test_each_client_gets_the_documented_answer(
     service: live.Instance,
     client: str,
