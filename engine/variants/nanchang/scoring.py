@@ -37,9 +37,10 @@ from typing import Any, Final
 from engine import shapes
 from engine import tiles as T
 from engine.caching import BoundedDict
-from engine.hand import Hand, Jing, MeldKind
+from engine.hand import Hand, MeldKind
 from engine.shapes import Shape, ShapeRules
 from engine.tiles import Tile
+from engine.variants.nanchang.facts import Jing
 from engine.variants.nanchang.jingdiao import is_jing_diao
 from engine.variants.nanchang.patterns import TABLE, Facts
 from engine.variants.patterns import Active, activate, apply, flats, reads

@@ -36,7 +36,7 @@ Decisions (where RULES.md leaves room; see also ``nanchang.scoring``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import product
@@ -46,14 +46,15 @@ from engine import shapes
 from engine import tiles as T
 from engine.claims.answers import ClaimsAnswer
 from engine.errors import Problem, RequestError, invalid_field, missing_field, raise_if
-from engine.hand import Context, Hand, HandRules, Holding, Jing, Request, WinType
+from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.hand import standard_chow as _standard_chow
 from engine.options import OptionSpec, OptionType
 from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading, Wait, WaitsAnswer
 from engine.tiles import Tile
-from engine.variants.base import Options, OwnMember, Variant, WinCheck
+from engine.variants.base import Options, Variant, WinCheck
 from engine.variants.nanchang import checks as C
 from engine.variants.nanchang import claims as claims_module
+from engine.variants.nanchang.facts import Holding, Jing, NanchangFacts
 from engine.variants.nanchang.jing import BAWANG_MODES, JING_MODES, jing_pair, settle
 from engine.variants.nanchang.payments import WinPayment, kong_payments, win_payments
 from engine.variants.nanchang.reading import patterns, reading
@@ -182,15 +183,7 @@ class Nanchang(Variant):
     name_zh: ClassVar[str] = "南昌麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("kong", "jing", "jing-settlement")
-    context_members: ClassVar[Mapping[str, OwnMember]] = {
-        "jing": OwnMember("the 精 {zheng, fu}",
-                          ("win", "waits", "fan", "discards", "kong", "claims")),
-        "indicator": OwnMember("the turned tile the 精 come from, 翻精",
-                               ("waits", "fan", "discards", "jing", "claims")),
-        "others_hold_jing": OwnMember("whether another player holds a 精, for 德中德",
-                                      ("waits", "fan", "discards", "claims")),
-        "holdings": OwnMember("each player's 精 counts", ("jing-settlement",)),
-    }
+    facts: ClassVar[type[NanchangFacts]] = NanchangFacts
     claim_rules = claims_module.RULES
 
     # --- the variant's rules ---------------------------------------------------------------
@@ -233,18 +226,20 @@ class Nanchang(Variant):
         """``context.jing``'s problems; where ``context.indicator`` stands in for it (fan,
         waits, discards: `_indicated`), the indicator's as `jing` finds them, and a jing sent
         beside it that disagrees (compared under the options given, when they are good)."""
-        if ctx.indicator is None:
+        facts = NanchangFacts.of(ctx)
+        indicator, jing = facts.indicator, facts.jing
+        if indicator is None:
             rules = self.hand_rules(options)
             return C.jing_problems(ctx, rules.tile_kinds, rules.tile_set_name)
-        found = _indicator_problems(ctx.indicator, options)
-        if found or ctx.jing is None or not options_given:
+        found = _indicator_problems(indicator, options)
+        if found or jing is None or not options_given:
             return found
-        derived = _jing_of(ctx.indicator, options)
-        if ctx.jing == derived:
+        derived = _jing_of(indicator, options)
+        if jing == derived:
             return []
         return [invalid_field("#/context/jing", (
-            f"context.jing {{zheng: {T.code(ctx.jing.zheng)}, fu: {T.code(ctx.jing.fu)}}} "
-            f"disagrees with context.indicator {T.code(ctx.indicator)}, which gives zheng "
+            f"context.jing {{zheng: {T.code(jing.zheng)}, fu: {T.code(jing.fu)}}} "
+            f"disagrees with context.indicator {T.code(indicator)}, which gives zheng "
             f"{T.code(derived.zheng)}, fu {T.code(derived.fu)} under jing_mode "
             f"{options['jing_mode']!r}: send one of the two"))]
 
@@ -254,15 +249,18 @@ class Nanchang(Variant):
         `jing` would refuse, bad options, or a jing sent beside it leave the request as it
         is, for `_jing_problems` to word."""
         ctx = request.context
-        if ctx.indicator is None or ctx.jing is not None:
+        facts = NanchangFacts.of(ctx)
+        indicator = facts.indicator
+        if indicator is None or facts.jing is not None:
             return request
         try:
             options = self.options(request)
         except RequestError:
             return request
-        if _indicator_problems(ctx.indicator, options):
+        if _indicator_problems(indicator, options):
             return request
-        return replace(request, context=replace(ctx, jing=_jing_of(ctx.indicator, options)))
+        jing = _jing_of(indicator, options)
+        return replace(request, context=replace(ctx, facts=replace(facts, jing=jing)))
 
     # --- judging a hand --------------------------------------------------------------------
 
@@ -272,7 +270,8 @@ class Nanchang(Variant):
         jing = _jing(context)
         win_type = context.win_type or WinType.DISCARD
         found: Readings = evaluate(hand, jing, self_drawn=win_type is WinType.SELF_DRAW,
-                                   others_hold_jing=context.others_hold_jing, options=options)
+                                   others_hold_jing=NanchangFacts.of(context).others_hold_jing,
+                                   options=options)
         best = found.best()
         if best is None:
             return Outcome(False, "no_winning_shape")
@@ -322,8 +321,9 @@ class Nanchang(Variant):
         twice — and the 13 tiles split and probed once (`nanchang.waits.wait_fans`)."""
         own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
         seen = T.counts(context.visible)
-        found = wait_fans(concealed, hand.melds, _jing(context), context.others_hold_jing,
-                          options, lambda t: own[t] >= T.COPIES)
+        found = wait_fans(concealed, hand.melds, _jing(context),
+                          NanchangFacts.of(context).others_hold_jing, options,
+                          lambda t: own[t] >= T.COPIES)
         return tuple(Wait(T.code(t), max(0, T.COPIES - own[t] - seen[t]), fan)
                      for t, fan in found)
 
@@ -336,7 +336,7 @@ class Nanchang(Variant):
         """`claims` takes ``context.indicator`` in place of ``context.jing`` too (API.md); a
         bad indicator, or a jing beside it that disagrees, is refused first (with the options'
         problems), as `_checked` refuses them for fan, waits and discards."""
-        if request.context.indicator is not None:
+        if NanchangFacts.of(request.context).indicator is not None:
             problems: list[Problem] = []
             options = self.options_or_defaults(request, problems)
             problems += self._jing_problems(request.context, options, not problems)
@@ -406,17 +406,17 @@ class Nanchang(Variant):
 
     def jing(self, request: Request) -> JingAnswer:
         """正精 and 副精 from ``context.indicator`` under ``jing_mode`` (RULES.md §3.2)."""
-        ctx = request.context
+        indicator = NanchangFacts.of(request.context).indicator
 
         def problems(options: Options) -> list[Problem]:
-            if ctx.indicator is None:
+            if indicator is None:
                 return [missing_field("#/context/indicator",
                                       "context.indicator is required: the turned tile")]
-            return _indicator_problems(ctx.indicator, options)
+            return _indicator_problems(indicator, options)
 
         options = self._checked(request, hand=None, jing=False, extra=problems)
-        assert ctx.indicator is not None
-        jing = _jing_of(ctx.indicator, options)
+        assert indicator is not None
+        jing = _jing_of(indicator, options)
         return JingAnswer(T.code(jing.zheng), T.code(jing.fu), options)
 
     def jing_settlement(self, request: Request) -> JingSettlementAnswer:
@@ -424,7 +424,7 @@ class Nanchang(Variant):
         ctx = request.context
         options = self._checked(request, hand=None, jing=False,
                                 extra=lambda _: C.holdings_problems(ctx))
-        holdings: tuple[Holding, ...] = ctx.holdings or ()
+        holdings: tuple[Holding, ...] = NanchangFacts.of(ctx).holdings or ()
         scores, deltas = settle([(h.zheng, h.fu) for h in holdings], options["bawang_mode"])
         return JingSettlementAnswer(tuple(scores), tuple(deltas), options)
 
@@ -446,9 +446,10 @@ def _jing_of(indicator: Tile, options: Options) -> Jing:
 
 
 def _jing(context: Context) -> Jing:
-    if context.jing is None:
+    jing = NanchangFacts.of(context).jing
+    if jing is None:
         raise RequestError(C.jing_problems(context, frozenset(), "136"))
-    return context.jing
+    return jing
 
 
 def _tian_di(context: Context, win_type: WinType) -> str | None:
