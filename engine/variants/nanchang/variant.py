@@ -1,17 +1,17 @@
-"""南昌麻将 (``nanchang``): 精 wildcards, 德国, 精钓, 十三烂 and the 精 settlement (RULES.md §3).
+"""南昌麻将 (``nanchang``): 精 wildcards, 德国, the 精 pair wait, 十三烂 and the 精
+settlement (RULES.md §3).
 
 This module is the variant's face: its options, its checks and its operations. The work is
-in its siblings — ``nanchang.scoring`` (every scoring reading of a hand), ``nanchang.jingdiao``
-(精钓), ``nanchang.reading`` (patterns and the reading on the wire), ``nanchang.payments``
-(§3.6), ``nanchang.jing`` (翻精 and the §3.7 settlement), ``nanchang.checks`` (request checks).
+in its siblings — ``nanchang.scoring`` (every scoring reading of a hand),
+``nanchang.jingdiao`` (``jing_diao``: what it is, its options and its refusal),
+``nanchang.reading`` (patterns and the reading on the wire), ``nanchang.payments`` (§3.6),
+``nanchang.jing`` (翻精 and the §3.7 settlement), ``nanchang.checks`` (request checks).
 
 Decisions (where RULES.md leaves room; see also ``nanchang.scoring``):
 
 * ``context.win_type`` defaults to ``discard`` (§0.3). A robbed kong is a claim, not a
-  self-draw: a 精 robbed is natural under ``claimed_jing_is_natural``, and a 精钓 hand cannot
-  win on it (``jing_diao_needs_self_draw``), as on a discard.
-* 精钓 on a discard is refused only while ``jing_diao_self_draw_only`` is on (and not for 地胡);
-  with the option off such a win scores 精钓's +1 too.
+  self-draw: a 精 robbed is natural under ``claimed_jing_is_natural``, and a ``jing_diao``
+  hand cannot win on it, as on a discard (`nanchang.jingdiao.refused`).
 * 天胡: dealer, ``first_turn``, self-draw. 地胡: non-dealer, ``first_turn``, a discard win —
   and when both ``seats.discarder`` and ``seats.dealer`` are given, the discarder must be the
   dealer. Their answer has no ``multiplier`` (no multiplier applies), ``fan`` 0 and
@@ -54,6 +54,7 @@ from engine.tiles import Tile
 from engine.variants.base import Options, Variant, WinCheck
 from engine.variants.nanchang import checks as C
 from engine.variants.nanchang import claims as claims_module
+from engine.variants.nanchang import jingdiao
 from engine.variants.nanchang.facts import Holding, Jing, NanchangFacts
 from engine.variants.nanchang.jing import BAWANG_MODES, JING_MODES, jing_pair, settle
 from engine.variants.nanchang.payments import WinPayment, kong_payments, win_payments
@@ -92,18 +93,15 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                "a 精 claimed from a discard (or a robbed kong) as win tile is only itself"),
     OptionSpec("jing_only_group_allowed", _B, True,
                "wild 精 alone may form a group (three as a triplet, two as the pair)"),
-    OptionSpec("jing_diao_self_draw_only", _B, True,
-               "a 精钓 hand wins only by self-draw (or 地胡)"),
-    OptionSpec("wu_ping_hu", _B, False, "无平胡: a 平胡 needing a 精 substitute is no win "
-                                        "(精钓 still is)"),
+    jingdiao.SELF_DRAW_ONLY,
+    jingdiao.WU_PING_HU,
     OptionSpec("dianpao_pay", OptionType.STRING, "three_pay",
                "discard win: all three pay (discarder double), or the discarder only",
                choices=("three_pay", "discarder_only")),
     OptionSpec("dealer_double", _B, True, "the dealer pays and receives double"),
     OptionSpec("deguo_flat", OptionType.INTEGER, 5, "flat points per payer for 德国/德中德",
                minimum=0, maximum=1000),
-    OptionSpec("jing_diao_flat", OptionType.INTEGER, 0, "flat points per payer for 精钓",
-               minimum=0, maximum=1000),
+    jingdiao.FLAT,
     OptionSpec("tian_di_hu_points", OptionType.INTEGER, 20,
                "天胡/地胡: the flat amount each other player pays", minimum=0, maximum=1000),
     OptionSpec("bawang_mode", OptionType.STRING, "double",
@@ -265,8 +263,8 @@ class Nanchang(Variant):
     # --- judging a hand --------------------------------------------------------------------
 
     def outcome(self, hand: Hand, context: Context, options: Options) -> Outcome:
-        """Win or not (RULES.md §0.7: no shape first, then 精钓 on a discard), the best
-        candidate, and 天胡/地胡."""
+        """Win or not (RULES.md §0.7: no shape first, then ``jing_diao`` on a discard), the
+        best candidate, and 天胡/地胡."""
         jing = _jing(context)
         win_type = context.win_type or WinType.DISCARD
         found: Readings = evaluate(hand, jing, self_drawn=win_type is WinType.SELF_DRAW,
@@ -276,9 +274,9 @@ class Nanchang(Variant):
         if best is None:
             return Outcome(False, "no_winning_shape")
         special = _tian_di(context, win_type)
-        if (found.jing_diao and win_type is not WinType.SELF_DRAW
-                and options["jing_diao_self_draw_only"] and special != "di_hu"):
-            return Outcome(False, "jing_diao_needs_self_draw")
+        if jingdiao.refused(found.jing_diao, win_type is WinType.SELF_DRAW, special == "di_hu",
+                            options):
+            return Outcome(False, jingdiao.NEEDS_SELF_DRAW)
         held = {c.shape for c in found.candidates}
         return Outcome(True, best=best, shapes=tuple(s.value for s in _SHAPES if s in held),
                        special=special)

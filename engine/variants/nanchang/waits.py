@@ -200,7 +200,7 @@ def wait_fans(concealed: Sequence[Tile], melds: Sequence[Meld], jing: Jing,
     the fan of the best candidate, in tile order: ``evaluate`` of each trial hand, but the
     13 tiles are split and probed once — which shapes each draw completes, in each
     semantics, comes from `_probe` — and the facts that do not depend on the drawn tile
-    (精钓 is a property of the tiles before the win) are worked out once."""
+    (``jing_diao`` is a property of the tiles before the win) are worked out once."""
     rules = rules_for(options)
     wild_kinds = (jing.zheng, jing.fu)
     base = split(Hand(tuple(concealed)), jing, claimed_natural=False)
