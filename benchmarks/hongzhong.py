@@ -6,7 +6,7 @@ run, and the ratio should stay ≤ 1.5. Run: ``python -m benchmarks.hongzhong [-
 
 Timed: the variant's hooks (``check``; ``wait_list``, which is what ``waits`` spends its
 time in) and the whole operations (``win``, ``waits``: validation included) on requests
-built by ``parse_request``. The clock is the process's CPU time (``process_time_ns``), so
+built by the variant's ``request``. The clock is the process's CPU time (``process_time_ns``), so
 other work on a shared machine does not count; wild and natural batches alternate.
 
 A waits ratio also measures the answer: the 8-wildcard hand waits on all 32 kinds it does
@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from engine.hand import Request, parse_request
+from engine.hand import Request
 from engine.variants.hongzhong.variant import VARIANT as V
 
 TWO_WILD = {"tile_set": "136", "wild_tiles": ["5z", "7z"]}
@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'case':22} {'timed':17} {'wild µs':>9} {'natural µs':>11} {'ratio':>6}")
     worst = 0.0
     for label, wild_body, natural_body in CASES:
-        wild_req, natural_req = parse_request(wild_body), parse_request(natural_body)
+        wild_req, natural_req = V.request(wild_body), V.request(natural_body)
         wild_timers, natural_timers = timers(wild_req), timers(natural_req)
         for name, fn in wild_timers.items():
             wild, natural = median_us(fn, natural_timers[name], batches, per_batch)

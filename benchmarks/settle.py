@@ -5,7 +5,7 @@ Targets (issue 15): a typical hand ≤ 2 ms; 128 events of 血流成河 with thr
 (384 ``fan`` evaluations) plus the end of the wall ≤ 50 ms with the per-hand caches cold,
 ≤ 20 ms warm. Run: ``python -m benchmarks.settle [--quick]``.
 
-Timed: ``settle(parse_request(body))``, what the service calls (all four validation stages,
+Timed: ``settle(SICHUAN.request(body))``, what the service calls (all four validation stages,
 the replay, the end of the wall). "Typical": settle.md's three worked examples and a dozen
 generated hands (`tests.engine.variants.sichuan.settle.generate`, fixed seed). "Cold": the memo of
 concealed parts (`analyse`, `suit_info`) and the pattern objects emptied before each call;
@@ -20,7 +20,7 @@ import statistics
 import time
 from typing import Any
 
-from engine.hand import parse_request
+from engine.variants.sichuan import VARIANT as SICHUAN
 from engine.variants.sichuan.reader import analyse, suit_info
 from engine.variants.sichuan.scoring import _pattern, _patterns
 from engine.variants.sichuan.settle.settle import settle
@@ -51,7 +51,7 @@ def clear() -> None:
 def once_ms(body: dict[str, Any]) -> float:
     """The call's CPU time: on the shared machine (load 5–10 on 2 cores) wall time measures
     the neighbours; ``--wall`` reports wall time instead."""
-    request = parse_request(body)
+    request = SICHUAN.request(body)
     start = CLOCK()
     settle(request)
     return (CLOCK() - start) * 1e3
@@ -73,7 +73,7 @@ def main() -> None:
     typical = [{"record": r} for r in (EXAMPLE_1, EXAMPLE_2, EXAMPLE_3)]
     typical += [{"record": play(rng, {})} for _ in range(12)]
     costly = {"record": COSTLIEST, "options": {"xue_liu": True}}
-    settle(parse_request(costly))  # imports, option caches
+    settle(SICHUAN.request(costly))  # imports, option caches
     typical_ms: list[float] = []
     cold: list[float] = []
     warm: list[float] = []

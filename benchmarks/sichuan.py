@@ -33,7 +33,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig
 
 from engine import tiles as T
-from engine.hand import Request, parse_request
+from engine.hand import Request
 from engine.variants.sichuan.reader import analyse, suit_info
 from engine.variants.sichuan.scoring import evaluate, prefs_for
 from engine.variants.sichuan.variant import VARIANT as V
@@ -73,7 +73,7 @@ def winning_hands(count: int, *, melds: bool, rng: random.Random) -> list[dict[s
         if declared:
             body["melds"] = [{"type": kind, "tiles": T.code(k) * (4 if kind == "kong" else 3)}
                              for kind, k in declared]
-        if V.win(parse_request(body)).win:
+        if V.win(V.request(body)).win:
             bodies.append(body)
     return bodies
 
@@ -122,7 +122,7 @@ def clear_theirs() -> None:
 
 
 def our_timers(body: dict[str, Any]) -> dict[str, Callable[[], object]]:
-    req = parse_request(body)
+    req = V.request(body)
     hand, ctx = req.hand, req.context
     options = V.options(req)
     prefs = prefs_for(options)

@@ -1,11 +1,12 @@
 """Whole ``fan`` and ``waits`` operations of 长沙, 南昌 and 红中 on fixed hands, µs a call.
 
 Written for issue 12's pattern tables: it runs unchanged on the old layout (7a75855) and the
-new one (it goes through the registry and ``parse_request`` only), so the two are compared by
-running it alternately, each with its own ``PYTHONPATH``. CPU time (``process_time_ns``), the
-median over batches of the mean a call. Run: ``python -m benchmarks.variants [--quick]``;
-to compare two trees, copy the script out of both and run it from elsewhere with each tree's
-``PYTHONPATH`` (``python -m`` from a tree's root imports that tree, whatever the path says).
+new one (it goes through the registry and the variant's ``request`` only), so the two are
+compared by running it alternately, each with its own ``PYTHONPATH``. CPU time
+(``process_time_ns``), the median over batches of the mean a call. Run:
+``python -m benchmarks.variants [--quick]``; to compare two trees, copy the script out of
+both and run it from elsewhere with each tree's ``PYTHONPATH`` (``python -m`` from a tree's
+root imports that tree, whatever the path says).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import time
 from typing import Any
 
 from engine import variants
-from engine.hand import parse_request
 
 JING = {"zheng": "5z", "fu": "6z"}
 CASES: list[tuple[str, str, dict[str, Any]]] = [
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     for variant_id, op, body in CASES:
         variant = variants.get(variant_id)
         assert variant is not None
-        req = parse_request(body)
+        req = variant.request(body)
         call = getattr(variant, op)
         call(req)  # warm
         samples = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final, Self, TypeVar
 
 from engine import tiles as T
 from engine.errors import Code, Problem, RequestError, echo, invalid_tile, missing_field
@@ -95,24 +95,50 @@ class KongEvent:
 
 
 @dataclass(frozen=True)
-class Jing:
-    """南昌: the two 精 kinds, 正精 and 副精."""
+class VariantFacts:
+    """A variant's own context members (API.md, "Each variant owns its context"): each
+    variant declares a subclass in its package's ``facts.py`` (四川 ``missing_suit``, 长沙
+    ``birds``, 南昌 ``jing``…). This base holds none: it is what a context carries for a variant
+    without members of its own, or one built without its variant's facts (all unsaid)."""
 
-    zheng: Tile
-    fu: Tile
+    @classmethod
+    def read(cls, raw: Mapping[str, Any], tiles: TileReader) -> Self:
+        """The facts from a plain, type-checked ``context``; a tile that cannot be read is
+        a problem in ``tiles``."""
+        return _unsaid(cls)
+
+    @classmethod
+    def of(cls, context: Context) -> Self:
+        """``context``'s facts as this variant's: what its variant reads them through.
+        A context that carries none (the base) says nothing; another variant's is a bug."""
+        facts = context.facts
+        if isinstance(facts, cls):
+            return facts
+        if type(facts) is not VariantFacts:
+            raise TypeError(f"a context with {type(facts).__name__} read as {cls.__name__}")
+        return _unsaid(cls)
 
 
-@dataclass(frozen=True)
-class Holding:
-    """南昌 精 settlement: how many 正精 and 副精 one player holds."""
+F = TypeVar("F", bound=VariantFacts)
+_UNSAID: dict[type[VariantFacts], VariantFacts] = {}
 
-    zheng: int = 0
-    fu: int = 0
+
+def _unsaid(cls: type[F]) -> F:
+    """The facts of ``cls`` that say nothing, built once (they are frozen)."""
+    found = _UNSAID.get(cls)
+    if found is None:
+        found = _UNSAID[cls] = cls()
+    assert isinstance(found, cls)
+    return found
+
+
+NO_FACTS: Final = VariantFacts()
 
 
 @dataclass(frozen=True)
 class Context:
-    """The facts of the moment (API.md). None means the caller did not say."""
+    """The facts of the moment (API.md): the shared members of the envelope, and the
+    variant's own as its `VariantFacts`. None means the caller did not say."""
 
     win_type: WinType | None = None
     after_kong: bool = False
@@ -122,16 +148,9 @@ class Context:
     seats: Seats | None = None
     active: tuple[int, ...] | None = None
     visible: tuple[Tile, ...] = ()
-    birds: tuple[Tile, ...] | None = None
-    codes: tuple[Tile, ...] | None = None
-    code_count: int | None = None
     kong: KongEvent | None = None
-    indicator: Tile | None = None
-    jing: Jing | None = None
-    others_hold_jing: bool | None = None
-    holdings: tuple[Holding, ...] | None = None
-    missing_suit: int | None = None
-    """Suit index 0 m, 1 p, 2 s."""
+    facts: VariantFacts = NO_FACTS
+    """The variant's own members (its package's ``facts.py``)."""
 
 
 @dataclass(frozen=True)
@@ -155,54 +174,69 @@ class Request:
 # Reading plain data
 
 
-def parse_request(data: Mapping[str, Any]) -> Request:
-    """Plain, type-checked request data to a Request; RequestError lists every bad tile.
+class TileReader:
+    """Reads the tiles of plain request data, collecting a problem (with its pointer) for
+    each one it cannot read instead of stopping at the first."""
 
-    Expects the members of API.md's envelope with JSON types already checked; tiles may be
-    compact strings or lists of codes.
-    """
-    problems: list[Problem] = []
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
 
-    def tiles_at(value: Any, pointer: str) -> tuple[Tile, ...]:
+    def tiles(self, value: Any, pointer: str) -> tuple[Tile, ...]:
+        """Compact tiles or a list of codes; () when absent."""
         if value is None:
             return ()
         try:
             return tuple(T.parse_any(value))
         except T.TileParseError as e:
             where = f"{pointer}/{e.position}" if not isinstance(value, str) else pointer
-            problems.append(invalid_tile(where, f"{e}"))
+            self.problems.append(invalid_tile(where, f"{e}"))
             return ()
 
-    def tile_at(value: Any, pointer: str) -> Tile | None:
+    def some_tiles(self, value: Any, pointer: str) -> tuple[Tile, ...] | None:
+        """As `tiles`, but None when absent (where none sent and none turned differ)."""
+        return None if value is None else self.tiles(value, pointer)
+
+    def tile(self, value: Any, pointer: str) -> Tile | None:
+        """One tile code; None when absent."""
         if value is None:
             return None
         try:
             return T.from_code(value)
         except T.TileParseError:
-            problems.append(invalid_tile(pointer,
-                                         f"{echo(value)} is not a tile code such as 5p or 7z"))
+            self.problems.append(invalid_tile(pointer,
+                                              f"{echo(value)} is not a tile code such as 5p "
+                                              "or 7z"))
             return None
 
-    concealed = tiles_at(data.get("hand"), "#/hand")
+
+def parse_request(data: Mapping[str, Any], facts: type[VariantFacts]) -> Request:
+    """Plain, type-checked request data to a Request; RequestError lists every bad tile.
+
+    Expects the members of API.md's envelope with JSON types already checked; tiles may be
+    compact strings or lists of codes. ``facts`` reads the variant's own context members
+    (`engine.variants.base.Variant.request` passes its variant's).
+    """
+    read = TileReader()
     melds = []
+    concealed = read.tiles(data.get("hand"), "#/hand")
     for i, raw in enumerate(data.get("melds") or ()):
         kind = MeldKind(raw["type"])
         melds.append(
             Meld(
                 kind,
-                tuple(sorted(tiles_at(raw["tiles"], f"#/melds/{i}/tiles"))),
+                tuple(sorted(read.tiles(raw["tiles"], f"#/melds/{i}/tiles"))),
                 bool(raw.get("concealed") or False),
             )
         )
     hand = Hand(
         concealed=concealed,
         melds=tuple(melds),
-        win_tile=tile_at(data.get("win_tile"), "#/win_tile"),
+        win_tile=read.tile(data.get("win_tile"), "#/win_tile"),
     )
     raw_context = data.get("context")
-    context = _parse_context(raw_context, tiles_at, tile_at) if raw_context else _NO_CONTEXT
-    if problems:
-        raise RequestError(problems)
+    context = _parse_context(raw_context, read, facts) if raw_context else _no_context(facts)
+    if read.problems:
+        raise RequestError(read.problems)
     return Request(hand, context, dict(data.get("options") or {}), data.get("hand") is not None,
                    data.get("record"),
                    _claim_members(data, raw_context))
@@ -221,24 +255,23 @@ def _claim_members(data: Mapping[str, Any], raw_context: Any) -> dict[str, Any]:
     return found
 
 
-_NO_CONTEXT = Context()
-"""What an absent or empty ``context`` reads as (`_parse_context` of ``{}`` gives the same):
-built once, since it is frozen — building a 17-field frozen dataclass costs a few µs a request."""
+_NO_CONTEXT: dict[type[VariantFacts], Context] = {}
+"""Per variant's facts: what an absent or empty ``context`` reads as (`_parse_context` of
+``{}`` gives the same), built once, since it is frozen — building the context costs a few µs
+a request."""
 
 
-def _parse_context(
-    raw: Mapping[str, Any],
-    tiles_at: Callable[[Any, str], tuple[Tile, ...]],
-    tile_at: Callable[[Any, str], Tile | None],
-) -> Context:
+def _no_context(facts: type[VariantFacts]) -> Context:
+    found = _NO_CONTEXT.get(facts)
+    if found is None:
+        found = _NO_CONTEXT[facts] = Context(facts=_unsaid(facts))
+    return found
+
+
+def _parse_context(raw: Mapping[str, Any], read: TileReader, facts: type[VariantFacts]) -> Context:
     seats = raw.get("seats")
     kong = raw.get("kong")
-    jing = raw.get("jing")
-    kong_tile = tile_at(kong.get("tile"), "#/context/kong/tile") if kong else None
-    zheng = tile_at(jing.get("zheng"), "#/context/jing/zheng") if jing else None
-    fu = tile_at(jing.get("fu"), "#/context/jing/fu") if jing else None
-    holdings = raw.get("holdings")
-    missing = raw.get("missing_suit")
+    kong_tile = read.tile(kong.get("tile"), "#/context/kong/tile") if kong else None
     return Context(
         win_type=WinType(raw["win_type"]) if raw.get("win_type") else None,
         after_kong=bool(raw.get("after_kong")),
@@ -247,22 +280,11 @@ def _parse_context(
         is_dealer=raw.get("is_dealer"),
         seats=Seats(**{k: v for k, v in seats.items() if v is not None}) if seats else None,
         active=tuple(raw["active"]) if raw.get("active") is not None else None,
-        visible=tiles_at(raw.get("visible"), "#/context/visible"),
-        birds=tiles_at(raw["birds"], "#/context/birds") if raw.get("birds") is not None else None,
-        codes=tiles_at(raw["codes"], "#/context/codes") if raw.get("codes") is not None else None,
-        code_count=raw.get("code_count"),
+        visible=read.tiles(raw.get("visible"), "#/context/visible"),
         kong=(KongEvent(KongType(kong.get("type") or KongType.ADDED), kong_tile,
                         bool(kong.get("late")))
               if kong and kong_tile is not None else None),
-        indicator=tile_at(raw.get("indicator"), "#/context/indicator"),
-        jing=Jing(zheng, fu) if zheng is not None and fu is not None else None,
-        others_hold_jing=raw.get("others_hold_jing"),
-        holdings=(
-            tuple(Holding(h.get("zheng") or 0, h.get("fu") or 0) for h in holdings)
-            if holdings is not None
-            else None
-        ),
-        missing_suit=T.SUIT_LETTERS.index(missing) if missing else None,
+        facts=facts.read(raw, read),
     )
 
 

@@ -39,7 +39,8 @@ _SOURCES: Final = {s.value: s for s in Source}
 
 DETAILS: Final = ("full", "actions")
 REFUSED_CONTEXT: Final = ("seats", "active", "birds", "codes", "holdings")
-"""Context members claims has no use for (the source decides who is who)."""
+"""Context members claims has no use for (the source decides who is who): shared ones, and
+variants' own (长沙 ``birds``, 红中 ``codes``, 南昌 ``holdings``) in ``Context.facts``."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,8 @@ def read_facts(request: Request, options: Mapping[str, Any],
                                       "context.source decides it"))
     context = request.context
     for name in REFUSED_CONTEXT:
-        if getattr(context, name) is not None:
+        if getattr(context, name, None) is not None or getattr(context.facts, name,
+                                                                None) is not None:
             problems.append(invalid_field(f"#/context/{name}", f"claims takes no {name}: it "
                                           "answers for one player, whatever the seats"))
     tile = _tile(raw.get("tile"), "#/tile", kinds, problems)

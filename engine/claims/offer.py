@@ -194,7 +194,7 @@ def _win(s: Situation) -> WinAction | Refusal | None:
 def _with_win_type(context: Context, win_type: WinType) -> Context:
     """The context ``fan`` evaluates the win in: the source's win type, and no
     ``context.kong`` (it names the kong being robbed, not one of the winner's). Copied
-    without `dataclasses.replace`, which re-runs ``__init__`` over the 17 fields and costs
+    without `dataclasses.replace`, which re-runs ``__init__`` over every field and costs
     a good part of a ``claims`` call with ``detail: "actions"``."""
     trial = object.__new__(Context)
     trial.__dict__.update(context.__dict__, win_type=win_type, kong=None)
@@ -241,7 +241,7 @@ def _meld_reasons(s: Situation, kind: Tile, *, pong_or_kong: bool) -> list[str]:
     if s.context.last_tile:
         reasons.append("last_tile")
     if (pong_or_kong and s.rules.missing_suit and not s.options["meld_missing_suit"]
-            and s.context.missing_suit is not None and T.suit(kind) == s.context.missing_suit):
+            and T.suit(kind) == s.rules.missing_suit(s.context)):
         reasons.append("missing_suit")
     if pong_or_kong and kind in s.wilds and not s.face_value:
         reasons.append("wild_tile")
@@ -406,8 +406,8 @@ def _no_discard(s: Situation, rest: Sequence[Tile], meld: Meld) -> frozenset[Til
         other = high + 1 if tile == low else low - 1
         if 0 <= other < T.HONOR_BASE and T.suit(other) == T.suit(tile) and other not in s.wilds:
             banned.add(other)
-    missing = s.context.missing_suit
-    if (s.rules.missing_suit and s.options["missing_suit_first"] and missing is not None
+    missing = s.rules.missing_suit(s.context) if s.rules.missing_suit else None
+    if (missing is not None and s.options["missing_suit_first"]
             and any(T.suit(t) == missing for t in rest)):
         banned.update(t for t in range(T.HONOR_BASE) if T.suit(t) != missing)
     return frozenset(banned)

@@ -55,9 +55,9 @@ class ClaimRules:
     """The wild kinds of the moment (南昌's 精, 红中's ``wild_tiles``)."""
     wild_melds_at_face_value: Callable[[Options], bool] = lambda options: True
     """Whether a tile of a wild kind may enter a meld as itself (南昌 yes; 红中 ``wild_melds``)."""
-    missing_suit: bool = False
-    """四川: no meld of the missing suit (``meld_missing_suit``), missing suit first
-    (``missing_suit_first``)."""
+    missing_suit: Callable[[Context], int | None] | None = None
+    """四川: the declared missing suit of a context — no meld of it (``meld_missing_suit``),
+    missing suit first (``missing_suit_first``)."""
     kong_modes: bool = False
     """长沙: every kong lists ``modes`` (补张, and 开杠 when ready and ``kai_gang``)."""
     context_problems: Callable[[Context, HandRules], list[Problem]] = _no_problems

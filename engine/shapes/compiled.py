@@ -1,7 +1,7 @@
 """A rule set compiled for the hot paths: per-suit class arrays and the final lookups.
 
 `compiled` builds this once per rule set and keeps it on the rules object, so a hot call
-does one dict read instead of hashing the rules. (The rules are plain data in
+does one attribute read instead of hashing the rules. (The rules are plain data in
 `engine.shapes.model` and know nothing of this module: the dependency runs one way.)
 
 * ``u``/``m``: per suit (m, p, s, honors) the U and M class arrays of the suit's config;
@@ -133,10 +133,11 @@ def _need_tables(new_group: bool, new_pair: bool) -> tuple[list[int], list[int]]
 
 def compiled(rules: ShapeRules) -> Compiled:
     """The compiled tables of ``rules``, built on first use and kept in the rules object's
-    ``__dict__`` (as ``functools.cached_property`` would: a frozen dataclass takes it)."""
-    found: Compiled | None = rules.__dict__.get("_compiled")
+    ``_compiled`` (which hot calls read first: ``rules._compiled or compiled(rules)``)."""
+    found: Compiled | None = rules._compiled
     if found is None:
-        found = rules.__dict__["_compiled"] = compile_rules(rules)
+        found = compile_rules(rules)
+        object.__setattr__(rules, "_compiled", found)  # frozen: a cache, not a rule
     return found
 
 

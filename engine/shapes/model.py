@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 from engine.tiles import Tile
 
@@ -56,6 +56,11 @@ class ShapeRules:
     thirteen_orphans: bool = False
     shi_san_lan: bool = False
     wild_only_groups: bool = True
+    _compiled: Any = field(default=None, init=False, repr=False, compare=False)
+    """The search's tables for these rules once built (`engine.shapes.compiled.compiled`
+    fills it on first use; this module knows nothing of them, so the import runs one way).
+    A hot call reads it as ``rules._compiled or compiled(rules)``: one attribute read, where
+    a call of ``compiled`` costs some 80 ns — 6 % of a win check."""
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ of any other size is empty; ``shanten`` and ``shanten_after_draws`` raise ``Valu
 (the variants check sizes first). ``naturals`` holds 34 counts of 0–4; a 5th copy (a probe
 past the fourth) is answered by the slow path, never guessed.
 
-Rules are compiled once per ``ShapeRules`` object (`engine.shapes.compiled.compiled`): build rules
-once per option set and reuse them.
+Rules are compiled once per ``ShapeRules`` object (`engine.shapes.compiled.compiled`, read
+through ``ShapeRules._compiled``): build rules once per option set and reuse them.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ _STANDARD_ONLY: Final = (Shape.STANDARD,)
 
 def _specials(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> list[Shape]:
     """The special shapes that complete 14 tiles (cheap counts reject most hands first)."""
-    c = compiled(rules)
+    c: Compiled = rules._compiled or compiled(rules)
     found = []
     zeros = naturals.count(0)  # 七对 holds ≤ 7 kinds; 十三幺 ≥ 13 − W; 十三烂 14 − W
     if rules.seven_pairs and zeros >= 27 and naturals.count(1) + naturals.count(3) <= wilds \
@@ -59,7 +59,7 @@ def _special_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int
 
 def win_shapes(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> tuple[Shape, ...]:
     """The shapes that complete the concealed part, in ``Shape`` order."""
-    c = compiled(rules)
+    c: Compiled = rules._compiled or compiled(rules)
     std = rules.standard and standard.complete(naturals, wilds, c)
     if not c.specials or sum(naturals) + wilds != 14:
         return _STANDARD_ONLY if std else ()
@@ -69,7 +69,7 @@ def win_shapes(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> tuple[
 
 def is_complete(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> bool:
     """``bool(win_shapes(...))``, the fast path."""
-    c = compiled(rules)
+    c: Compiled = rules._compiled or compiled(rules)
     if rules.standard and standard.complete(naturals, wilds, c):
         return True
     if not c.specials or sum(naturals) + wilds != 14:
@@ -105,7 +105,7 @@ def shanten(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> int:
     """Fewest exchanges to a wait (3n+1 tiles); for 3n+2 tiles −1 when complete, else the
     same after the best discard."""
     size = _checked_size(naturals, wilds)
-    c = compiled(rules)
+    c: Compiled = rules._compiled or compiled(rules)
     best = standard.shanten(naturals, wilds, c) if rules.standard else standard.IMPOSSIBLE
     if c.specials and size >= 13:
         if rules.seven_pairs:
@@ -124,7 +124,7 @@ def completing_kinds(naturals: Sequence[int], wilds: int, rules: ShapeRules,
     size = sum(naturals) + wilds
     if size % 3 != 1 or size > 13 or wilds < 0:
         return ()
-    c = compiled(rules)
+    c: Compiled = rules._compiled or compiled(rules)
     flags = standard.completing(naturals, wilds, c) if rules.standard else [0] * KIND_COUNT
     if c.specials and size == 13:
         # a special shape has waits only when it is tenpai (shanten 0): cheap to rule out
@@ -157,7 +157,7 @@ def shanten_after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
     size = _checked_size(naturals, wilds)
     if size % 3 != 1:
         raise ValueError(f"shanten_after_draws needs 3n+1 tiles, not {size}")
-    c = compiled(rules)
+    c: Compiled = rules._compiled or compiled(rules)
     now = shanten(naturals, wilds, rules)
     if rules.standard:
         after = standard.after_draws(naturals, wilds, c)

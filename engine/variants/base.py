@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -19,7 +19,16 @@ from engine import tiles as T
 from engine.claims.answers import ClaimsAnswer
 from engine.claims.rules import ClaimRules
 from engine.errors import Problem, RequestError, raise_if
-from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand, parse_request
+from engine.hand import (
+    Context,
+    Hand,
+    HandRules,
+    Request,
+    VariantFacts,
+    WinType,
+    check_hand,
+    parse_request,
+)
 from engine.options import OptionSpec, resolve
 from engine.results import (
     DiscardChoice,
@@ -59,6 +68,16 @@ class OwnMember:
     ops: tuple[str, ...]
 
 
+def own(holds: str, ops: tuple[str, ...]) -> Any:
+    """A field of a variant's `VariantFacts`: a member it owns (`OwnMember`), None when not sent."""
+    return field(default=None, metadata={"own": OwnMember(holds, ops)})
+
+
+def own_members(facts: type[VariantFacts]) -> dict[str, OwnMember]:
+    """The members a `VariantFacts` class declares with `own`, by name, in declaration order."""
+    return {f.name: f.metadata["own"] for f in fields(facts) if "own" in f.metadata}
+
+
 class Variant(ABC):
     """A regional rule set. Subclasses fill the class attributes and the abstract methods."""
 
@@ -69,10 +88,16 @@ class Variant(ABC):
     extra_operations: ClassVar[tuple[str, ...]] = ()
     """Operations beyond win/waits/fan/discards, by their path segment (``jing-settlement``);
     each is the method of the same name with ``-`` as ``_``."""
-    context_members: ClassVar[Mapping[str, OwnMember]] = {}
-    """The context members this variant owns beside the shared ones, by name."""
+    facts: ClassVar[type[VariantFacts]] = VariantFacts
+    """The context members this variant owns beside the shared ones (its package's
+    ``facts.py``): `request` reads them into ``Context.facts``."""
     claim_rules: ClassVar[ClaimRules | None] = None
     """The variant's claim rules (its package's ``claims.py``); with them it has ``claims``."""
+
+    @property
+    def context_members(self) -> Mapping[str, OwnMember]:
+        """The members `facts` owns, by name (what the service builds context schemas of)."""
+        return own_members(self.facts)
 
     # --- what a variant must say -------------------------------------------------------------
 
@@ -192,7 +217,7 @@ class Variant(ABC):
         its code is the first in the order where ``invalid_option`` precedes ``invalid_tile``
         — a bad tile must not hide a bad option."""
         try:
-            return parse_request(data)
+            return parse_request(data, self.facts)
         except RequestError as e:
             raise RequestError([*e.problems, *self.option_problems(data.get("options") or {})]
                                ) from None

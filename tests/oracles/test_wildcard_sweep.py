@@ -38,7 +38,7 @@ from typing import Any
 import pytest
 
 from engine import tiles as T
-from engine.hand import Request, parse_request
+from engine.hand import Request
 from engine.shapes import ShapeRules
 from engine.variants import hongzhong as hz
 from engine.variants import nanchang as nc
@@ -162,8 +162,8 @@ class Combo:
 
     def request(self, case: Case, waits: bool) -> Request:
         if waits:
-            return parse_request(self.body(case.thirteen, case.melds, case.wild, None))
-        return parse_request(self.body(list(case.tiles[:-1]), case.melds, case.wild,
+            return self.engine.request(self.body(case.thirteen, case.melds, case.wild, None))
+        return self.engine.request(self.body(list(case.tiles[:-1]), case.melds, case.wild,
                                        case.tiles[-1]))
 
     @property

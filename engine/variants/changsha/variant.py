@@ -38,9 +38,9 @@ Decisions (where RULES/API leave room):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import ClassVar, Final
+from typing import Final
 
 from engine import shapes as S
 from engine import tiles as T
@@ -56,11 +56,12 @@ from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand
 from engine.options import OptionSpec, OptionType
 from engine.results import Wait
 from engine.tiles import Tile
-from engine.variants.base import Options, OwnMember, Variant, WinCheck
+from engine.variants.base import Options, Variant, WinCheck
 from engine.variants.changsha import birds as B
 from engine.variants.changsha import claims as claims_module
 from engine.variants.changsha import seed_scoring as seed
 from engine.variants.changsha.answers import ChangshaBirdsAnswer, ChangshaFanAnswer, QishouAnswer
+from engine.variants.changsha.facts import ChangshaFacts
 from engine.variants.changsha.qishou import PER_PATTERN, qishou_patterns
 from engine.variants.changsha.scoring import Score, Verdict, facts_of, judge, score, win_type_of
 from engine.variants.changsha.seats import (
@@ -133,9 +134,7 @@ class Changsha(Variant):
     name_zh = "长沙麻将"
     option_specs = OPTION_SPECS
     extra_operations = ("birds", "qishou")
-    context_members: ClassVar[Mapping[str, OwnMember]] = {
-        "birds": OwnMember("the turned tiles", ("fan", "birds")),
-    }
+    facts = ChangshaFacts
     claim_rules = claims_module.RULES
 
     # --- the hooks ----------------------------------------------------------------------------
@@ -202,26 +201,27 @@ class Changsha(Variant):
 
     def fan(self, request: Request) -> ChangshaFanAnswer:
         context, hand = request.context, request.hand
+        turned = ChangshaFacts.of(context).birds
         win_type = win_type_of(context)
         problems: list[Problem] = []
         options, options_ok = self._options_and_hand(request, problems, 13, needs_win_tile=True)
-        if context.birds is not None:
-            problems += B.bird_problems(context.birds, hand.all_tiles, context.visible)
+        if turned is not None:
+            problems += B.bird_problems(turned, hand.all_tiles, context.visible)
         table = None
         seats_wrong = seat_problems(context, win_type)
         problems += seats_wrong
         if options_ok and not seats_wrong:
-            problems += _origin_problems(options, win_type, context.birds is not None)
+            problems += _origin_problems(options, win_type, turned is not None)
             seed_profile = options["scoring_profile"] == SEED
-            if seed_profile and context.birds is not None:
+            if seed_profile and turned is not None:
                 table, more = read_table(context, win_type, purpose="birds", need_payers=False,
                                          need_dealer=True)
                 problems += more
-            elif not seed_profile and (context.seats is not None or context.birds is not None):
+            elif not seed_profile and (context.seats is not None or turned is not None):
                 table, more = read_table(
                     context, win_type, purpose="payments", need_payers=True,
                     need_dealer=bool(options["zhuang_xian"]) or (
-                        context.birds is not None and options["bird_origin"] == "dealer"))
+                        turned is not None and options["bird_origin"] == "dealer"))
                 problems += more
         raise_if(problems)
 
@@ -231,7 +231,7 @@ class Changsha(Variant):
         shown = reading(hand, verdict.facts, verdict.shapes)
         if options["scoring_profile"] == SEED:
             scored = seed.seed_score(verdict.facts)
-            seed_birds, bird_fan = _seed_birds(context.birds, table, hand)
+            seed_birds, bird_fan = _seed_birds(turned, table, hand)
             return ChangshaFanAnswer(
                 True, patterns=scored.patterns, fan=scored.fan, bird_fan=bird_fan,
                 total_fan=seed.total_fan(scored.fan, bird_fan, win_type),
@@ -242,8 +242,8 @@ class Changsha(Variant):
         value = self._traditional(hand, context, options, verdict)
         birds = payments = None
         if table is not None:
-            birds = _traditional_birds(context.birds, options, table) \
-                if context.birds is not None else None
+            birds = _traditional_birds(turned, options, table) \
+                if turned is not None else None
             payments = _payments(value.base_per_payer, table, birds, options)
         return ChangshaFanAnswer(
             True, patterns=value.patterns, fan=value.units, base_per_payer=value.base_per_payer,
@@ -257,6 +257,7 @@ class Changsha(Variant):
         """The birds on their own (seats, hits); with the winning hand also its payments
         (traditional) or its fan with the bird fan (seed)."""
         context, hand = request.context, request.hand
+        turned = ChangshaFacts.of(context).birds
         win_type = win_type_of(context)
         problems: list[Problem] = []
         if request.has_hand:
@@ -268,12 +269,12 @@ class Changsha(Variant):
                 problems.append(missing_field(
                     "#/hand", "win_tile and melds without hand: send the whole winning hand "
                               "(hand, melds, win_tile) for payments, or none of it"))
-        if context.birds is None:
+        if turned is None:
             problems.append(missing_field("#/context/birds",
-                                          'send the turned birds as context.birds, e.g. '
+                                          'send the turned birds as turned, e.g. '
                                           '["4p", "7s"]'))
         else:
-            problems += B.bird_problems(context.birds, hand.all_tiles, context.visible)
+            problems += B.bird_problems(turned, hand.all_tiles, context.visible)
         seats_wrong = seat_problems(context, win_type)
         problems += seats_wrong
         table = None
@@ -286,15 +287,15 @@ class Changsha(Variant):
                     request.has_hand and bool(options["zhuang_xian"])))
             problems += more
         raise_if(problems)
-        assert table is not None and context.birds is not None  # raise_if saw to it
+        assert table is not None and turned is not None  # raise_if saw to it
 
         if options["scoring_profile"] == SEED:
-            scored, _ = _seed_birds(context.birds, table, None)
+            scored, _ = _seed_birds(turned, table, None)
             assert scored is not None
             answer = ChangshaBirdsAnswer(scored.birds, scored.hits,
                                          seed.birds_expected(win_type), options=options)
         else:
-            scored = _traditional_birds(context.birds, options, table)
+            scored = _traditional_birds(turned, options, table)
             answer = ChangshaBirdsAnswer(scored.birds, scored.hits, int(options["bird_count"]),
                                          options=options)
         if not request.has_hand:
@@ -304,7 +305,7 @@ class Changsha(Variant):
             return replace(answer, win=False, reason=verdict.reason)
         if options["scoring_profile"] == SEED:
             hand_fan = seed.seed_score(verdict.facts).fan
-            bird_fan = B.seed_bird_fan(context.birds, scored, hand.concealed_with_win)
+            bird_fan = B.seed_bird_fan(turned, scored, hand.concealed_with_win)
             return replace(answer, win=True, fan=hand_fan, bird_fan=bird_fan,
                            total_fan=seed.total_fan(hand_fan, bird_fan, win_type))
         value = self._traditional(hand, context, options, verdict)

@@ -51,7 +51,8 @@ _SHAPE_ORDER: Final = (Shape.STANDARD.value, Shape.SEVEN_PAIRS.value,
                        Shape.THIRTEEN_ORPHANS.value, FOUR_WILDS)
 ORPHANS: Final[tuple[Tile, ...]] = (0, 8, 9, 17, 18, 26, *range(27, 34))
 _CODES: Final = T.ALL_CODES
-_STANDARD, _ORPHANS = Shape.STANDARD.value, Shape.THIRTEEN_ORPHANS.value
+_STANDARD, _SEVEN_PAIRS, _ORPHANS = (Shape.STANDARD.value, Shape.SEVEN_PAIRS.value,
+                                     Shape.THIRTEEN_ORPHANS.value)
 
 
 def four_wild_kind(hand: Hand, win_type: WinType, first_turn: bool, cfg: Config) -> Tile | None:
@@ -147,12 +148,67 @@ def score(hand: Hand, context: Context, cfg: Config, found: Found | None = None)
         candidates.append(Facts(shape, triplets, flush, sp.holds_wild))
     if not candidates:
         raise ValueError("score() needs a winning hand")
-    key = tuple(candidates)
+    return priced(cfg, tuple(candidates))
+
+
+def priced(cfg: Config, candidates: tuple[Facts, ...]) -> Scored:
+    """`patterns.TABLE` under ``cfg`` applied to a winning hand's candidate shapes (in
+    `_SHAPE_ORDER`), the best kept: the one pricing of a hand (`score`) and of a wait
+    (`wait_fan`). Memoised per Config: a hand's candidates take a few hundred values."""
     scoring = _scoring(cfg)
-    scored = scoring.scores.get(key)
+    scored = scoring.scores.get(candidates)
     if scored is None:
-        scored = scoring.scores.keep(key, best(scoring.table, key))
+        scored = scoring.scores.keep(candidates, best(scoring.table, candidates))
     return scored
+
+
+WaitKey = tuple[bool, bool, bool, bool, int | None, bool, int | None]
+"""What a wait's candidate facts are made of (`hongzhong.waits.wait_fans`): the draw completes
+the standard shape, its triplets reading, 七对, 十三幺; the flush suit as they read it; the
+winner holds a wildcard; and, when no shape completes (四红中 alone), its face-value flush
+suit (else None)."""
+
+
+def wait_fan(cfg: Config, key: WaitKey) -> int:
+    """The fan `priced` gives the candidates ``key`` describes, memoised per Config by the
+    key (plain values: the facts are built only on a miss)."""
+    fans = _scoring(cfg).wait_fans
+    fan = fans.get(key)
+    if fan is None:
+        fan = fans.keep(key, priced(cfg, _wait_candidates(key)).fan)
+    return fan
+
+
+def shape_fans(cfg: Config) -> tuple[int, int, int]:
+    """The table's price of a wait's win by one shape alone, no bonus fitting: the base
+    (胡牌, and 四红中, whose prices the table makes equal), 七对, 十三幺. Kept per Config."""
+    scoring = _scoring(cfg)
+    found = scoring.shape_fans
+    if not found:
+        plain: list[WaitKey] = [(True, False, False, False, None, True, None),
+                                (False, False, True, False, None, True, None),
+                                (False, False, False, True, None, True, None),
+                                (False, False, False, False, None, True, None)]
+        base, pair, orphan, four = (wait_fan(cfg, key) for key in plain)
+        assert four == base, "the table prices 胡牌 and 四红中 alike"
+        found.extend((base, pair, orphan))
+    return found[0], found[1], found[2]
+
+
+def _wait_candidates(key: WaitKey) -> tuple[Facts, ...]:
+    """The candidates of a wait's win, as `score` builds them for a whole hand (`shapes_of`:
+    四红中 only where no shape completes)."""
+    standard, triplets, pairs, orphans, flush, holds_wild, four_flush = key
+    found = []
+    if standard:
+        found.append(Facts(_STANDARD, triplets, flush, holds_wild))
+    if pairs:
+        found.append(Facts(_SEVEN_PAIRS, False, flush, holds_wild))
+    if orphans:
+        found.append(Facts(_ORPHANS, False, None, holds_wild))
+    if not found:
+        found.append(Facts(FOUR_WILDS, False, four_flush, True))
+    return tuple(found)
 
 
 def best(table: Active[Facts], candidates: tuple[Facts, ...]) -> Scored:
@@ -171,6 +227,9 @@ class _Scoring(NamedTuple):
     cfg: Config
     table: Active[Facts]
     scores: BoundedDict[tuple[Facts, ...], Scored]
+    wait_fans: BoundedDict[WaitKey, int]
+    shape_fans: list[int]
+    """`shape_fans`' answer, once asked."""
 
 
 _READS: Final = reads(TABLE)
@@ -190,7 +249,7 @@ def _scoring(cfg: Config) -> _Scoring:
     if found is None or found.cfg is not cfg:
         options = {name: getattr(cfg, name) for name in _READS}
         found = _BY_CONFIG.keep(id(cfg), _Scoring(cfg, activate(TABLE, options),
-                                                  BoundedDict(4096)))
+                                                  BoundedDict(4096), BoundedDict(4096), []))
     return found
 
 

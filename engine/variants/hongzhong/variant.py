@@ -31,7 +31,7 @@ Decisions (besides those in the modules above):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -49,7 +49,7 @@ from engine.hand import Context, Hand, HandRules, KongType, Request, Seats, WinT
 from engine.options import OptionSpec
 from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait
 from engine.tiles import Tile
-from engine.variants.base import Options, OwnMember, Variant, WinCheck
+from engine.variants.base import Options, Variant, WinCheck
 from engine.variants.hongzhong import claims as claims_module
 from engine.variants.hongzhong import scoring
 from engine.variants.hongzhong import waits as waits_
@@ -59,6 +59,7 @@ from engine.variants.hongzhong.codes import (
     score_codes,
     win_payments,
 )
+from engine.variants.hongzhong.facts import HongzhongFacts
 from engine.variants.hongzhong.options import (
     OPTION_SPECS,
     Config,
@@ -125,10 +126,7 @@ class Hongzhong(Variant):
     name_zh: ClassVar[str] = "红中麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("birds", "kong")
-    context_members: ClassVar[Mapping[str, OwnMember]] = {
-        "codes": OwnMember("the turned tiles", ("fan", "birds")),
-        "code_count": OwnMember("the number of codes the room turns", ("fan", "birds")),
-    }
+    facts: ClassVar[type[HongzhongFacts]] = HongzhongFacts
     claim_rules = claims_module.RULES
 
     # --- hooks -----------------------------------------------------------------------------
@@ -277,7 +275,7 @@ class Hongzhong(Variant):
         win_type = win_type_of(ctx.win_type)
         problems += _seat_problems(ctx.seats, win_type)
         problems += _code_problems(ctx, options, config(options))
-        if needs_codes and ctx.codes is None:
+        if needs_codes and HongzhongFacts.of(ctx).codes is None:
             problems.append(missing_field("#/context/codes", "send the turned codes as "
                                           "context.codes"))
         if problems:
@@ -285,11 +283,12 @@ class Hongzhong(Variant):
         return options, config(options)
 
     def _codes(self, ctx: Context, options: Options) -> Codes | None:
-        if ctx.codes is None:
+        codes = HongzhongFacts.of(ctx).codes
+        if codes is None:
             return None
         win_type = win_type_of(ctx.win_type)
         winner = ctx.seats.winner if ctx.seats else None
-        return score_codes(ctx.codes, options["code_mode"], options["code_value"], win_type,
+        return score_codes(codes, options["code_mode"], options["code_value"], win_type,
                            winner, _payer(ctx.seats, win_type))
 
     def _payments(self, fan: int, ctx: Context, options: Options,
@@ -306,7 +305,9 @@ class Hongzhong(Variant):
                        known: Split | None = None) -> int | None:
         if options["code_mode"] == "one_code_all":
             return None
-        count = DEFAULT_CODE_COUNT if ctx.code_count is None else ctx.code_count
+        count = HongzhongFacts.of(ctx).code_count
+        if count is None:
+            count = DEFAULT_CODE_COUNT
         holds_wild = (known or split(hand, win_type_of(ctx.win_type), cfg)).holds_wild
         extra = options["extra_code_without_wild"] and not holds_wild
         return count + (1 if extra else 0)
@@ -366,12 +367,13 @@ def _code_problems(ctx: Context, options: Options, cfg: Config) -> list[Problem]
     """``code_count`` and ``codes``: tiles of the set, one code in 一码全中, seats for
     ``seat`` mode (its winner and discarder are asked for by the seat check)."""
     problems: list[Problem] = []
-    count = ctx.code_count
+    facts = HongzhongFacts.of(ctx)
+    count = facts.code_count
     if count is not None and (not isinstance(count, int) or isinstance(count, bool)
                               or not 0 <= count <= MAX_CODE_COUNT):
         problems.append(invalid_field("#/context/code_count", f"code_count is a whole number "
                                       f"0–{MAX_CODE_COUNT}; got {count!r}"))
-    codes = ctx.codes
+    codes = facts.codes
     if codes is None:
         return problems
     outside = sorted({t for t in codes if t not in cfg.kinds})

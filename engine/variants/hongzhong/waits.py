@@ -3,7 +3,8 @@
 A wait is tried as a self-draw (RULES.md §0.6), so the discard rule never applies and a
 drawn wild kind is a wildcard. Instead of a win check per tile kind, each enabled shape
 asks the tables once for the kinds that complete it (``completing_kinds``); the fan of a
-wait follows from which shapes it completes, exactly as ``score`` reads a full hand.
+wait is the pattern table applied to the shapes it completes, as ``score`` prices a whole
+hand (`hongzhong.scoring.wait_fan`, memoised by what the facts are made of).
 """
 
 from __future__ import annotations
@@ -17,13 +18,21 @@ from engine.shapes import shanten as shape_shanten
 from engine.shapes import shanten_after_draws as shanten_after
 from engine.tiles import Tile
 from engine.variants.hongzhong.options import Config, split_tiles
-from engine.variants.hongzhong.scoring import ORPHANS, flush_suit, suits_of
+from engine.variants.hongzhong.scoring import (
+    ORPHANS,
+    WaitKey,
+    flush_suit,
+    shape_fans,
+    suits_of,
+    wait_fan,
+)
 
 
 def wait_fans(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
               ) -> list[tuple[Tile, int]]:
     """Every kind that completes 3n+1 concealed tiles on a self-draw, with its fan, in
-    tile order. No four-copies filter: the caller knows what the player holds.
+    tile order. No four-copies filter: the caller knows what the player holds. Kinds whose
+    wins are made of the same facts are priced once.
     """
     naturals, wilds = split_tiles(concealed, cfg)
     wild_kinds = cfg.wild
@@ -31,14 +40,17 @@ def wait_fans(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
     pairs = _special_kinds(naturals, wilds, cfg.seven_pairs_rules if special else None, cfg)
     orphans = _special_kinds(naturals, wilds, cfg.orphans_rules if special else None, cfg)
     holds_wild = wilds > 0 or any(t in wild_kinds for m in melds for t in m.tiles)
-    natural_no_wild = 0 if holds_wild else cfg.no_wild_fan  # a drawn wild kind is held
-    if (pairs == cfg.kinds and not cfg.pengpenghu_fan and not natural_no_wild
-            and not cfg.qingyise_fan):
-        # 七对 completes on every kind (many wildcards): with no bonus, each wait is worth
-        # its best base, and 七对's (≥ 0) is never below the standard shape's or 四红中's
-        # (0): only 十三幺 can add. One fan per class of kind, no standard probe.
-        top = max(cfg.qidui_fan, cfg.shisanyao_fan)
-        return [(k, top if k in orphans else cfg.qidui_fan) for k in sorted(cfg.kinds)]
+    no_bonus = not cfg.pengpenghu_fan and not cfg.qingyise_fan and (holds_wild
+                                                                    or not cfg.no_wild_fan)
+    # no bonus can count: a wait's facts are the shapes it completes alone, and the table
+    # keeps the best candidate (`judge`), so a wait is worth the best of its shapes' prices
+    # (`shape_fans`: the table's, each shape alone; 四红中 where no shape completes)
+    base, pair, orphan = shape_fans(cfg)
+    if no_bonus and pairs == cfg.kinds and base <= pair:
+        # 七对 completes on every kind (many wildcards): the standard shape never beats it,
+        # so no standard probe
+        top = max(pair, orphan)
+        return [(k, top if k in orphans else pair) for k in sorted(cfg.kinds)]
     standard = _completing(naturals, wilds, cfg.standard_rules, cfg)
     four = _four_wild_kinds(concealed, cfg)
     candidates = standard | pairs | orphans | four
@@ -47,30 +59,31 @@ def wait_fans(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
     triplets: frozenset[Tile] = frozenset()
     if cfg.pengpenghu_fan > 0 and standard and all(m.kind is not MeldKind.CHOW for m in melds):
         triplets = _completing(naturals, wilds, cfg.triplets_rules, cfg)
-    if not triplets and not natural_no_wild and not cfg.qingyise_fan:
-        # no bonus can count: each shape is worth its base, the best shape wins
-        qidui, shisanyao = cfg.qidui_fan, cfg.shisanyao_fan
+    if (not triplets and not cfg.qingyise_fan and (holds_wild or not cfg.no_wild_fan)
+            and base <= pair):
+        # no bonus can count (a 碰碰胡 fan without a triplets reading neither): the standard
+        # shape and 四红中 share the base price, a kind in no special shape takes it
         if not orphans:
-            return [(k, qidui if k in pairs else 0) for k in sorted(candidates)]
-        return [(k, max(qidui if k in pairs else 0, shisanyao if k in orphans else 0))
+            return [(k, pair if k in pairs else base) for k in sorted(candidates)]
+        return [(k, max(pair if k in pairs else base, orphan if k in orphans else base))
                 for k in sorted(candidates)]
-    flush_of = _flush_fans(suits_of(naturals, melds), cfg)
+    # whether the winner holds a wildcard matters only to 无红中加倍 (a drawn wild kind is one)
+    held = True if holds_wild or not cfg.no_wild_fan else None
+    flushes = _flushes(suits_of(naturals, melds), cfg)
     face_suits = {T.suit(t) for t in concealed} | {T.suit(t) for m in melds for t in m.tiles}
+    fans: dict[WaitKey, int] = {}
     found = []
     for kind in sorted(candidates):
         is_wild = kind in wild_kinds
-        no_wild = 0 if is_wild else natural_no_wild
-        qys = flush_of[-1] if is_wild else flush_of[T.suit(kind)]
-        fan = -1
-        if kind in standard:
-            fan = (cfg.pengpenghu_fan if kind in triplets else 0) + qys + no_wild
-        if kind in pairs:
-            fan = max(fan, cfg.qidui_fan + qys + no_wild)
-        if kind in orphans:
-            fan = max(fan, cfg.shisanyao_fan + no_wild)
-        if fan < 0:  # 四红中 alone: every tile at face value
-            one_suit = flush_suit(face_suits | {T.suit(kind)}) is not None
-            fan = cfg.qingyise_fan if one_suit else 0
+        shaped = kind in standard, kind in triplets, kind in pairs, kind in orphans
+        four_flush = None
+        if not any(shaped):  # 四红中 alone: every tile at face value
+            four_flush = flush_suit(face_suits | {T.suit(kind)}) if cfg.qingyise_fan else None
+        key = (*shaped, flushes[-1] if is_wild else flushes[kind // 9],
+               held or is_wild, four_flush)
+        fan = fans.get(key)
+        if fan is None:
+            fan = fans[key] = wait_fan(cfg, key)
         found.append((kind, fan))
     return found
 
@@ -100,14 +113,13 @@ def _completing(naturals: list[int], wilds: int, rules: ShapeRules, cfg: Config
     return (found - cfg.wild) | cfg.wild
 
 
-def _flush_fans(suits: set[int], cfg: Config) -> tuple[int, int, int, int, int]:
-    """清一色's fan after drawing a natural tile of each suit (m, p, s, z), and, last,
-    after drawing a wildcard (which stands for the flush suit)."""
+def _flushes(suits: set[int], cfg: Config) -> tuple[int | None, ...]:
+    """The flush suit the hand reads as after drawing a natural tile of each suit (m, p, s,
+    z), and, last, after drawing a wildcard (which stands for the flush suit); all None
+    while 清一色 has no fan (the table does not ask)."""
     if cfg.qingyise_fan == 0:
-        return (0, 0, 0, 0, 0)
-    fans = [cfg.qingyise_fan if flush_suit(suits | {s}) is not None else 0 for s in range(4)]
-    wild = cfg.qingyise_fan if flush_suit(suits) is not None else 0
-    return (fans[0], fans[1], fans[2], fans[3], wild)
+        return (None,) * 5
+    return (*(flush_suit(suits | {s}) for s in range(4)), flush_suit(suits))
 
 
 def _four_wild_kinds(concealed: Sequence[Tile], cfg: Config) -> frozenset[Tile]:

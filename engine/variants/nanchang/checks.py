@@ -12,6 +12,7 @@ from engine import tiles as T
 from engine.errors import Problem, invalid_field, invalid_tile, missing_field
 from engine.hand import Context, WinType
 from engine.tiles import Tile
+from engine.variants.nanchang.facts import NanchangFacts
 
 MAX_PLAYERS = 4
 
@@ -26,16 +27,17 @@ def tile_in_set(tile: Tile | None, kinds: frozenset[Tile], tile_set: str,
 
 def jing_problems(context: Context, kinds: frozenset[Tile], tile_set: str) -> list[Problem]:
     """``context.jing`` is required and both kinds must be in the tile set."""
-    if context.jing is None:
+    jing = NanchangFacts.of(context).jing
+    if jing is None:
         return [missing_field("#/context/jing",
                               'context.jing {"zheng", "fu"} is required: the 正精 and 副精 '
                               "kinds (POST /v1/nanchang/jing derives them from the turned "
                               "tile)")]
     same = ([invalid_field("#/context/jing/fu", "fu is the 副精, the kind after the 正精: it "
                                                "cannot be zheng's kind too")]
-            if context.jing.zheng == context.jing.fu else [])
-    return (tile_in_set(context.jing.zheng, kinds, tile_set, "#/context/jing/zheng")
-            + tile_in_set(context.jing.fu, kinds, tile_set, "#/context/jing/fu") + same)
+            if jing.zheng == jing.fu else [])
+    return (tile_in_set(jing.zheng, kinds, tile_set, "#/context/jing/zheng")
+            + tile_in_set(jing.fu, kinds, tile_set, "#/context/jing/fu") + same)
 
 
 def seat_range_problems(context: Context) -> list[Problem]:
@@ -120,7 +122,7 @@ def payer_seat(context: Context, win_type: WinType) -> int | None:
 
 def holdings_problems(context: Context) -> list[Problem]:
     """2–4 players, each holding 0–4 of each 精 kind, at most 4 of a kind in all."""
-    holdings = context.holdings
+    holdings = NanchangFacts.of(context).holdings
     if holdings is None:
         return [missing_field("#/context/holdings",
                               'context.holdings is required: one {"zheng", "fu"} count per '

@@ -12,12 +12,13 @@ from engine.claims.rules import ClaimRules
 from engine.hand import Context
 from engine.tiles import Tile
 from engine.variants.nanchang.checks import jing_problems
+from engine.variants.nanchang.facts import NanchangFacts
 
 OPTION_SPECS: Final = option_specs(guo_hu="not_higher")
 
 
 def jing_kinds(context: Context, options: object) -> frozenset[Tile]:
-    jing = context.jing
+    jing = NanchangFacts.of(context).jing
     return frozenset() if jing is None else frozenset((jing.zheng, jing.fu))
 
 

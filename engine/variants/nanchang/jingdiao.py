@@ -1,5 +1,8 @@
 """南昌 精钓: does the hand before the win, less one 精, already form whole groups? (RULES.md §3.5)
 
+Everything of 精钓 but its pattern table entry (``jing_diao`` in `nanchang.patterns`) is here:
+what it is, its options, and its one refusal.
+
 精钓 is a property of the 13 − 3k concealed tiles *before* the win: they hold a 精, and
 without it the rest forms 4 − k groups (the other 精 still wild), or six pairs when no meld
 is declared. Such a hand waits on every tile, the removed 精 pairing with whatever is drawn.
@@ -21,14 +24,36 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from engine import tiles as T
+from engine.options import OptionSpec, OptionType
 from engine.tiles import Tile
 
 Counts = tuple[int, ...]
+
+SELF_DRAW_ONLY = OptionSpec("jing_diao_self_draw_only", OptionType.BOOLEAN, True,
+                            "a 精钓 hand wins only by self-draw (or 地胡)")
+WU_PING_HU = OptionSpec("wu_ping_hu", OptionType.BOOLEAN, False,
+                        "无平胡: a 平胡 needing a 精 substitute is no win (精钓 still is)")
+"""无平胡, whose one exception is 精钓 (applied in `nanchang.scoring`)."""
+FLAT = OptionSpec("jing_diao_flat", OptionType.INTEGER, 0, "flat points per payer for 精钓",
+                  minimum=0, maximum=1000)
+"""The flat bonus the pattern table's ``jing_diao`` entry adds."""
+NEEDS_SELF_DRAW = "jing_diao_needs_self_draw"
+"""The refusal of a 精钓 hand on another player's tile (a discard or a robbed kong; a robbed
+kong is a claim, not a self-draw) while ``jing_diao_self_draw_only`` is on, 地胡 excepted."""
+
+
+def refused(jing_diao: bool, self_drawn: bool, di_hu: bool, options: Mapping[str, Any]
+            ) -> bool:
+    """Whether a winning hand is refused as `NEEDS_SELF_DRAW` (with the option off such a
+    win scores the pattern's +1 too)."""
+    return (jing_diao and not self_drawn and bool(options["jing_diao_self_draw_only"])
+            and not di_hu)
 
 
 def forms_groups(naturals: Counts, wilds: int, *, honor_chows: bool, wild_only: bool) -> bool:

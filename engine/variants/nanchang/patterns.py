@@ -28,7 +28,8 @@ class Facts(NamedTuple):
     """``deguo_allow_natural_jing``, or no 精 tile among the player's tiles."""
     others_hold_jing: bool | None
     diao: bool
-    """精钓: the tiles before the win, less one 精, already form whole groups."""
+    """``jing_diao``: the tiles before the win, less one 精, already form whole groups
+    (`nanchang.jingdiao`)."""
     tian_di: str | None = None
     """``"tian_hu"``, ``"di_hu"`` or None."""
 

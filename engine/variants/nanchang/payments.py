@@ -26,7 +26,7 @@ class WinPayment:
 
     ``dealer`` None means the dealer is not among the payers' concern (no dealer factor for
     payers; the winner's own factor comes from ``winner_is_dealer``). ``flat`` is the flat
-    bonus per payer (德国/德中德 plus 精钓's flat); ``tian_di_points`` set means 天胡/地胡:
+    bonus per payer (德国/德中德 plus ``jing_diao_flat``); ``tian_di_points`` set means 天胡/地胡:
     each other player pays exactly that, nothing else applies.
     """
 

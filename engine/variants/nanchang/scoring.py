@@ -5,15 +5,15 @@ A hand is read in two *semantics*, and the best total over both is the answer:
 * **substituting** — every concealed 精 (both kinds) is a wildcard, which may also stand for
   its own face; a 精 claimed from a discard as the win tile stays natural
   (``claimed_jing_is_natural``). 十三烂 here only with ``shisanlan_allow_jing``; a 平胡 here is
-  no win under ``wu_ping_hu`` unless the hand is 精钓.
+  no win under ``wu_ping_hu`` unless the hand is ``jing_diao``.
 * **face value** — every 精 counts as the tile it is. A shape complete this way needs no
   substitute, which is exactly 德国 (+1, or 德中德 +2 when ``others_hold_jing`` is false); with
   ``deguo_allow_natural_jing: false`` only a hand without any 精 tile earns it.
 
 Each semantics is a pair (naturals, wildcard count) handed to the shape tables — never a
 kind-by-kind substitution. A *candidate* is one shape in one semantics with its patterns,
-fan and flat bonus — `nanchang.patterns.TABLE` applied to its facts; 精钓 (a property of the
-13 tiles before the win) adds to every candidate.
+fan and flat bonus — `nanchang.patterns.TABLE` applied to its facts; ``jing_diao`` (a property
+of the 13 tiles before the win, `nanchang.jingdiao`) adds to every candidate.
 
 Decisions (where RULES.md leaves room):
 
@@ -37,9 +37,10 @@ from typing import Any, Final
 from engine import shapes
 from engine import tiles as T
 from engine.caching import BoundedDict
-from engine.hand import Hand, Jing, MeldKind
+from engine.hand import Hand, MeldKind
 from engine.shapes import Shape, ShapeRules
 from engine.tiles import Tile
+from engine.variants.nanchang.facts import Jing
 from engine.variants.nanchang.jingdiao import is_jing_diao
 from engine.variants.nanchang.patterns import TABLE, Facts
 from engine.variants.patterns import Active, activate, apply, flats, reads
@@ -168,7 +169,7 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Readings:
-    """What a complete hand can be: its candidates and whether it is 精钓."""
+    """What a complete hand can be: its candidates and whether it is ``jing_diao``."""
 
     candidates: tuple[Candidate, ...]
     jing_diao: bool
@@ -205,8 +206,9 @@ def evaluate(hand: Hand, jing: Jing, *, self_drawn: bool, others_hold_jing: bool
 
 @dataclass(frozen=True, slots=True)
 class HandFacts:
-    """What the candidates need of the hand beyond its concealed part: 精钓 (of the tiles
-    before the win), no chow meld declared, and any 精 tile among all the player's tiles."""
+    """What the candidates need of the hand beyond its concealed part: ``jing_diao`` (of
+    the tiles before the win), no chow meld declared, and any 精 tile among all the
+    player's tiles."""
 
     diao: bool
     no_chow_meld: bool

@@ -1,17 +1,17 @@
-"""南昌麻将 (``nanchang``): 精 wildcards, 德国, 精钓, 十三烂 and the 精 settlement (RULES.md §3).
+"""南昌麻将 (``nanchang``): 精 wildcards, 德国, the 精 pair wait, 十三烂 and the 精
+settlement (RULES.md §3).
 
 This module is the variant's face: its options, its checks and its operations. The work is
-in its siblings — ``nanchang.scoring`` (every scoring reading of a hand), ``nanchang.jingdiao``
-(精钓), ``nanchang.reading`` (patterns and the reading on the wire), ``nanchang.payments``
-(§3.6), ``nanchang.jing`` (翻精 and the §3.7 settlement), ``nanchang.checks`` (request checks).
+in its siblings — ``nanchang.scoring`` (every scoring reading of a hand),
+``nanchang.jingdiao`` (``jing_diao``: what it is, its options and its refusal),
+``nanchang.reading`` (patterns and the reading on the wire), ``nanchang.payments`` (§3.6),
+``nanchang.jing`` (翻精 and the §3.7 settlement), ``nanchang.checks`` (request checks).
 
 Decisions (where RULES.md leaves room; see also ``nanchang.scoring``):
 
 * ``context.win_type`` defaults to ``discard`` (§0.3). A robbed kong is a claim, not a
-  self-draw: a 精 robbed is natural under ``claimed_jing_is_natural``, and a 精钓 hand cannot
-  win on it (``jing_diao_needs_self_draw``), as on a discard.
-* 精钓 on a discard is refused only while ``jing_diao_self_draw_only`` is on (and not for 地胡);
-  with the option off such a win scores 精钓's +1 too.
+  self-draw: a 精 robbed is natural under ``claimed_jing_is_natural``, and a ``jing_diao``
+  hand cannot win on it, as on a discard (`nanchang.jingdiao.refused`).
 * 天胡: dealer, ``first_turn``, self-draw. 地胡: non-dealer, ``first_turn``, a discard win —
   and when both ``seats.discarder`` and ``seats.dealer`` are given, the discarder must be the
   dealer. Their answer has no ``multiplier`` (no multiplier applies), ``fan`` 0 and
@@ -36,7 +36,7 @@ Decisions (where RULES.md leaves room; see also ``nanchang.scoring``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import product
@@ -46,14 +46,16 @@ from engine import shapes
 from engine import tiles as T
 from engine.claims.answers import ClaimsAnswer
 from engine.errors import Problem, RequestError, invalid_field, missing_field, raise_if
-from engine.hand import Context, Hand, HandRules, Holding, Jing, Request, WinType
+from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.hand import standard_chow as _standard_chow
 from engine.options import OptionSpec, OptionType
 from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading, Wait, WaitsAnswer
 from engine.tiles import Tile
-from engine.variants.base import Options, OwnMember, Variant, WinCheck
+from engine.variants.base import Options, Variant, WinCheck
 from engine.variants.nanchang import checks as C
 from engine.variants.nanchang import claims as claims_module
+from engine.variants.nanchang import jingdiao
+from engine.variants.nanchang.facts import Holding, Jing, NanchangFacts
 from engine.variants.nanchang.jing import BAWANG_MODES, JING_MODES, jing_pair, settle
 from engine.variants.nanchang.payments import WinPayment, kong_payments, win_payments
 from engine.variants.nanchang.reading import patterns, reading
@@ -91,18 +93,15 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                "a 精 claimed from a discard (or a robbed kong) as win tile is only itself"),
     OptionSpec("jing_only_group_allowed", _B, True,
                "wild 精 alone may form a group (three as a triplet, two as the pair)"),
-    OptionSpec("jing_diao_self_draw_only", _B, True,
-               "a 精钓 hand wins only by self-draw (or 地胡)"),
-    OptionSpec("wu_ping_hu", _B, False, "无平胡: a 平胡 needing a 精 substitute is no win "
-                                        "(精钓 still is)"),
+    jingdiao.SELF_DRAW_ONLY,
+    jingdiao.WU_PING_HU,
     OptionSpec("dianpao_pay", OptionType.STRING, "three_pay",
                "discard win: all three pay (discarder double), or the discarder only",
                choices=("three_pay", "discarder_only")),
     OptionSpec("dealer_double", _B, True, "the dealer pays and receives double"),
     OptionSpec("deguo_flat", OptionType.INTEGER, 5, "flat points per payer for 德国/德中德",
                minimum=0, maximum=1000),
-    OptionSpec("jing_diao_flat", OptionType.INTEGER, 0, "flat points per payer for 精钓",
-               minimum=0, maximum=1000),
+    jingdiao.FLAT,
     OptionSpec("tian_di_hu_points", OptionType.INTEGER, 20,
                "天胡/地胡: the flat amount each other player pays", minimum=0, maximum=1000),
     OptionSpec("bawang_mode", OptionType.STRING, "double",
@@ -182,15 +181,7 @@ class Nanchang(Variant):
     name_zh: ClassVar[str] = "南昌麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("kong", "jing", "jing-settlement")
-    context_members: ClassVar[Mapping[str, OwnMember]] = {
-        "jing": OwnMember("the 精 {zheng, fu}",
-                          ("win", "waits", "fan", "discards", "kong", "claims")),
-        "indicator": OwnMember("the turned tile the 精 come from, 翻精",
-                               ("waits", "fan", "discards", "jing", "claims")),
-        "others_hold_jing": OwnMember("whether another player holds a 精, for 德中德",
-                                      ("waits", "fan", "discards", "claims")),
-        "holdings": OwnMember("each player's 精 counts", ("jing-settlement",)),
-    }
+    facts: ClassVar[type[NanchangFacts]] = NanchangFacts
     claim_rules = claims_module.RULES
 
     # --- the variant's rules ---------------------------------------------------------------
@@ -233,18 +224,20 @@ class Nanchang(Variant):
         """``context.jing``'s problems; where ``context.indicator`` stands in for it (fan,
         waits, discards: `_indicated`), the indicator's as `jing` finds them, and a jing sent
         beside it that disagrees (compared under the options given, when they are good)."""
-        if ctx.indicator is None:
+        facts = NanchangFacts.of(ctx)
+        indicator, jing = facts.indicator, facts.jing
+        if indicator is None:
             rules = self.hand_rules(options)
             return C.jing_problems(ctx, rules.tile_kinds, rules.tile_set_name)
-        found = _indicator_problems(ctx.indicator, options)
-        if found or ctx.jing is None or not options_given:
+        found = _indicator_problems(indicator, options)
+        if found or jing is None or not options_given:
             return found
-        derived = _jing_of(ctx.indicator, options)
-        if ctx.jing == derived:
+        derived = _jing_of(indicator, options)
+        if jing == derived:
             return []
         return [invalid_field("#/context/jing", (
-            f"context.jing {{zheng: {T.code(ctx.jing.zheng)}, fu: {T.code(ctx.jing.fu)}}} "
-            f"disagrees with context.indicator {T.code(ctx.indicator)}, which gives zheng "
+            f"context.jing {{zheng: {T.code(jing.zheng)}, fu: {T.code(jing.fu)}}} "
+            f"disagrees with context.indicator {T.code(indicator)}, which gives zheng "
             f"{T.code(derived.zheng)}, fu {T.code(derived.fu)} under jing_mode "
             f"{options['jing_mode']!r}: send one of the two"))]
 
@@ -254,32 +247,36 @@ class Nanchang(Variant):
         `jing` would refuse, bad options, or a jing sent beside it leave the request as it
         is, for `_jing_problems` to word."""
         ctx = request.context
-        if ctx.indicator is None or ctx.jing is not None:
+        facts = NanchangFacts.of(ctx)
+        indicator = facts.indicator
+        if indicator is None or facts.jing is not None:
             return request
         try:
             options = self.options(request)
         except RequestError:
             return request
-        if _indicator_problems(ctx.indicator, options):
+        if _indicator_problems(indicator, options):
             return request
-        return replace(request, context=replace(ctx, jing=_jing_of(ctx.indicator, options)))
+        jing = _jing_of(indicator, options)
+        return replace(request, context=replace(ctx, facts=replace(facts, jing=jing)))
 
     # --- judging a hand --------------------------------------------------------------------
 
     def outcome(self, hand: Hand, context: Context, options: Options) -> Outcome:
-        """Win or not (RULES.md §0.7: no shape first, then 精钓 on a discard), the best
-        candidate, and 天胡/地胡."""
+        """Win or not (RULES.md §0.7: no shape first, then ``jing_diao`` on a discard), the
+        best candidate, and 天胡/地胡."""
         jing = _jing(context)
         win_type = context.win_type or WinType.DISCARD
         found: Readings = evaluate(hand, jing, self_drawn=win_type is WinType.SELF_DRAW,
-                                   others_hold_jing=context.others_hold_jing, options=options)
+                                   others_hold_jing=NanchangFacts.of(context).others_hold_jing,
+                                   options=options)
         best = found.best()
         if best is None:
             return Outcome(False, "no_winning_shape")
         special = _tian_di(context, win_type)
-        if (found.jing_diao and win_type is not WinType.SELF_DRAW
-                and options["jing_diao_self_draw_only"] and special != "di_hu"):
-            return Outcome(False, "jing_diao_needs_self_draw")
+        if jingdiao.refused(found.jing_diao, win_type is WinType.SELF_DRAW, special == "di_hu",
+                            options):
+            return Outcome(False, jingdiao.NEEDS_SELF_DRAW)
         held = {c.shape for c in found.candidates}
         return Outcome(True, best=best, shapes=tuple(s.value for s in _SHAPES if s in held),
                        special=special)
@@ -322,8 +319,9 @@ class Nanchang(Variant):
         twice — and the 13 tiles split and probed once (`nanchang.waits.wait_fans`)."""
         own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
         seen = T.counts(context.visible)
-        found = wait_fans(concealed, hand.melds, _jing(context), context.others_hold_jing,
-                          options, lambda t: own[t] >= T.COPIES)
+        found = wait_fans(concealed, hand.melds, _jing(context),
+                          NanchangFacts.of(context).others_hold_jing, options,
+                          lambda t: own[t] >= T.COPIES)
         return tuple(Wait(T.code(t), max(0, T.COPIES - own[t] - seen[t]), fan)
                      for t, fan in found)
 
@@ -336,7 +334,7 @@ class Nanchang(Variant):
         """`claims` takes ``context.indicator`` in place of ``context.jing`` too (API.md); a
         bad indicator, or a jing beside it that disagrees, is refused first (with the options'
         problems), as `_checked` refuses them for fan, waits and discards."""
-        if request.context.indicator is not None:
+        if NanchangFacts.of(request.context).indicator is not None:
             problems: list[Problem] = []
             options = self.options_or_defaults(request, problems)
             problems += self._jing_problems(request.context, options, not problems)
@@ -406,17 +404,17 @@ class Nanchang(Variant):
 
     def jing(self, request: Request) -> JingAnswer:
         """正精 and 副精 from ``context.indicator`` under ``jing_mode`` (RULES.md §3.2)."""
-        ctx = request.context
+        indicator = NanchangFacts.of(request.context).indicator
 
         def problems(options: Options) -> list[Problem]:
-            if ctx.indicator is None:
+            if indicator is None:
                 return [missing_field("#/context/indicator",
                                       "context.indicator is required: the turned tile")]
-            return _indicator_problems(ctx.indicator, options)
+            return _indicator_problems(indicator, options)
 
         options = self._checked(request, hand=None, jing=False, extra=problems)
-        assert ctx.indicator is not None
-        jing = _jing_of(ctx.indicator, options)
+        assert indicator is not None
+        jing = _jing_of(indicator, options)
         return JingAnswer(T.code(jing.zheng), T.code(jing.fu), options)
 
     def jing_settlement(self, request: Request) -> JingSettlementAnswer:
@@ -424,7 +422,7 @@ class Nanchang(Variant):
         ctx = request.context
         options = self._checked(request, hand=None, jing=False,
                                 extra=lambda _: C.holdings_problems(ctx))
-        holdings: tuple[Holding, ...] = ctx.holdings or ()
+        holdings: tuple[Holding, ...] = NanchangFacts.of(ctx).holdings or ()
         scores, deltas = settle([(h.zheng, h.fu) for h in holdings], options["bawang_mode"])
         return JingSettlementAnswer(tuple(scores), tuple(deltas), options)
 
@@ -446,9 +444,10 @@ def _jing_of(indicator: Tile, options: Options) -> Jing:
 
 
 def _jing(context: Context) -> Jing:
-    if context.jing is None:
+    jing = NanchangFacts.of(context).jing
+    if jing is None:
         raise RequestError(C.jing_problems(context, frozenset(), "136"))
-    return context.jing
+    return jing
 
 
 def _tian_di(context: Context, win_type: WinType) -> str | None:

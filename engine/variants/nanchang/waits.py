@@ -21,10 +21,11 @@ from typing import Any, Final
 
 from engine import shapes
 from engine import tiles as T
-from engine.hand import Hand, Jing, Meld, MeldKind
+from engine.hand import Hand, Meld, MeldKind
 from engine.shapes import Shape, ShapeRules
 from engine.tiles import Tile
 from engine.variants.base import NEVER
+from engine.variants.nanchang.facts import Jing
 from engine.variants.nanchang.jingdiao import is_jing_diao
 from engine.variants.nanchang.scoring import (
     HandFacts,
@@ -199,7 +200,7 @@ def wait_fans(concealed: Sequence[Tile], melds: Sequence[Meld], jing: Jing,
     the fan of the best candidate, in tile order: ``evaluate`` of each trial hand, but the
     13 tiles are split and probed once — which shapes each draw completes, in each
     semantics, comes from `_probe` — and the facts that do not depend on the drawn tile
-    (精钓 is a property of the tiles before the win) are worked out once."""
+    (``jing_diao`` is a property of the tiles before the win) are worked out once."""
     rules = rules_for(options)
     wild_kinds = (jing.zheng, jing.fu)
     base = split(Hand(tuple(concealed)), jing, claimed_natural=False)

@@ -11,6 +11,7 @@ from engine.claims.options import option_specs
 from engine.claims.rules import ClaimRules
 from engine.hand import Context, Hand
 from engine.options import OptionSpec, OptionType
+from engine.variants.sichuan.facts import missing_suit
 from engine.variants.sichuan.scoring import QUE_YI_MEN, read_shapes
 
 OPTION_SPECS: Final = option_specs(guo_hu="not_higher", extra=(
@@ -36,7 +37,7 @@ def has_shape(hand: Hand, reason: str) -> bool:
 RULES: Final = ClaimRules(
     option_specs=OPTION_SPECS,
     amounts=("fan_capped", "points_per_payer"),
-    missing_suit=True,
+    missing_suit=missing_suit,
     discard_front=suit_to_drop,
     reason_has_shape=has_shape,
 )

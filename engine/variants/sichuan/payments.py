@@ -14,6 +14,7 @@ from typing import Any, Final
 from engine import tiles as T
 from engine.errors import Problem, invalid_field, invalid_tile, missing_field
 from engine.hand import Context, KongType, Seats, WinType
+from engine.variants.sichuan.facts import missing_suit
 
 SEATS: Final = (0, 1, 2, 3)
 SEAT_FIELDS: Final = ("dealer", "winner", "discarder", "konger", "kong_discarder")
@@ -29,7 +30,8 @@ def context_problems(context: Context) -> list[Problem]:
     """Seat numbers and ``active`` entries outside 0–3, a repeated active seat, a missing
     suit that is not m, p or s: checked for every operation."""
     problems: list[Problem] = []
-    if context.missing_suit is not None and context.missing_suit not in (0, 1, 2):
+    missing = missing_suit(context)
+    if missing is not None and missing not in (0, 1, 2):
         problems.append(invalid_field("#/context/missing_suit",
                                       "missing_suit must be \"m\", \"p\" or \"s\""))
     if context.seats is not None:

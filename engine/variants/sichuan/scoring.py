@@ -27,6 +27,7 @@ from engine.hand import Context, Hand, MeldKind, WinType
 from engine.results import Group, Pattern, Reading
 from engine.tiles import Tile
 from engine.variants.patterns import Active, activate, judge
+from engine.variants.sichuan.facts import missing_suit
 from engine.variants.sichuan.patterns import PATTERN_NAMES, TABLE, Facts, HandFacts
 from engine.variants.sichuan.reader import (
     Candidate,
@@ -190,7 +191,7 @@ def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
     the same hand again and again (a ``fan`` after a ``waits`` that scored the same win).
     """
     part, info, mask = read_part(hand)
-    if breaks_que_yi_men(mask, context.missing_suit):
+    if breaks_que_yi_men(mask, missing_suit(context)):
         return QUE_YI_MEN
     found = reference_candidates(part) if reference else info.candidates
     if not found:

@@ -39,9 +39,9 @@ Decisions (where RULES.md / API.md leave room):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from engine import shapes as S
 from engine import tiles as T
@@ -50,10 +50,11 @@ from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import OptionSpec, OptionType
 from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading
 from engine.tiles import Tile
-from engine.variants.base import NEVER, Options, OwnMember, Variant, WinCheck
+from engine.variants.base import NEVER, Options, Variant, WinCheck
 from engine.variants.plumbing import warm
 from engine.variants.sichuan import claims as claims_module
 from engine.variants.sichuan import payments as P
+from engine.variants.sichuan.facts import SichuanFacts, missing_suit
 from engine.variants.sichuan.reader import RULES_108, SHAPE_SETS
 from engine.variants.sichuan.scoring import (
     NO_WINNING_SHAPE,
@@ -150,10 +151,7 @@ class Sichuan(Variant):
     option_specs = OPTION_SPECS
     extra_operations = ("kong", "settle")
     claim_rules = claims_module.RULES
-    context_members: ClassVar[Mapping[str, OwnMember]] = {
-        "missing_suit": OwnMember("the missing suit, 定缺", ("win", "waits", "fan", "discards",
-                                                           "claims")),
-    }
+    facts = SichuanFacts
 
     # --- identity and rules -------------------------------------------------------------------
 
@@ -172,7 +170,7 @@ class Sichuan(Variant):
     def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
         """缺一门 first (§0.7), then the shape: standard or 七对."""
         shapes, mask = read_shapes(hand)
-        if breaks_que_yi_men(mask, context.missing_suit):
+        if breaks_que_yi_men(mask, missing_suit(context)):
             return _BREAKS_QUE_YI_MEN
         return _CHECKS[shapes]
 
@@ -210,7 +208,7 @@ class Sichuan(Variant):
     def shanten(self, concealed: Sequence[Tile], melds: int, context: Context,
                 options: Options) -> int:
         """Shanten with the missing suit's tiles to exchange (undeclared: the best suit)."""
-        missing = context.missing_suit
+        missing = missing_suit(context)
         return _shanten(concealed, _ALL_SUITS if missing is None else frozenset({missing}))
 
     def hand_shanten(self, concealed: Sequence[Tile], hand: Hand, context: Context,
@@ -229,7 +227,7 @@ class Sichuan(Variant):
         """The kinds completing a standard shape or 七对 (one table probe), less those that
         break 缺一门 — `check` refuses them before it looks at the shape."""
         mask = suits_held((*concealed, *(m.tiles[0] for m in hand.melds)))
-        missing = context.missing_suit
+        missing = missing_suit(context)
         if missing is not None:
             if mask >> missing & 1:
                 return ()
@@ -288,7 +286,7 @@ def _drop_suits(hand: Hand, context: Context) -> frozenset[int]:
     """The suits the player may still be without: the declared missing suit, or any suit;
     minus every suit a declared meld holds."""
     held = frozenset(m.tiles[0] // 9 for m in hand.melds)
-    missing = context.missing_suit
+    missing = missing_suit(context)
     return (_ALL_SUITS if missing is None else frozenset({missing})) - held
 
 
@@ -361,8 +359,9 @@ def _suit_to_drop(hand: Hand, context: Context) -> int | None:
     """The suit whose tiles discards list first: the declared missing suit; undeclared, and
     with all three suits held, the droppable suit leaving the lowest shanten (then the fewest
     tiles of it, then m, p, s); else None."""
-    if context.missing_suit is not None:
-        return context.missing_suit
+    missing = missing_suit(context)
+    if missing is not None:
+        return missing
     if suits_held(hand.all_tiles) & 7 != 7:
         return None
     drops = _drop_suits(hand, context)

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine import tiles as T
 from engine.errors import RequestError
-from engine.hand import Hand, Request, parse_request
+from engine.hand import Hand, Request
 from engine.variants import base
 from engine.variants.base import Variant
 from tests import hands as H
@@ -111,7 +111,7 @@ def valid_requests(variant: Variant, raw: Sequence[dict[str, Any]]) -> list[Requ
     """The bodies the variant accepts for ``discards`` (the others break a shared rule)."""
     found = []
     for body in raw:
-        request = parse_request(body)
+        request = variant.request(body)
         try:
             variant.checked(request, size=14, needs_win_tile=False)
         except RequestError:

@@ -3,7 +3,6 @@
 import pytest
 
 from engine.errors import Code, RequestError
-from engine.hand import parse_request
 from engine.variants import REGISTRY
 
 
@@ -11,7 +10,7 @@ def test_a_discarded_copy_is_gone_from_remaining() -> None:
     # 11112222333344m, throw one 1m: 111m 2222m 3333m 44m is left, and 1m still completes it
     # (11m + 123m 123m 234m 234m). That wait has 4 − 3 held − 1 just thrown = 0 copies left,
     # as the effective tiles count it (1m is not among them).
-    answer = REGISTRY["sichuan"].discards(parse_request({"hand": "11112222333344m"}))
+    answer = REGISTRY["sichuan"].discards(REGISTRY["sichuan"].request({"hand": "11112222333344m"}))
     choice = next(c for c in answer.discards if c.tile == "1m")
     remaining = {w.tile: w.remaining for w in choice.waits}
     assert remaining["1m"] == 0
@@ -22,7 +21,7 @@ def test_a_discarded_copy_is_gone_from_remaining() -> None:
 
 def test_waits_remaining_counts_visible_tiles() -> None:
     # 123m456m789m55p23p waits on 1p and 4p; 4 − 0 held − 2 visible = 2 copies of 1p left
-    answer = REGISTRY["sichuan"].waits(parse_request(
+    answer = REGISTRY["sichuan"].waits(REGISTRY["sichuan"].request(
         {"hand": "123m456m789m55p23p", "context": {"visible": "11p4p"}}))
     assert [(w.tile, w.remaining) for w in answer.waits] == [("1p", 2), ("4p", 3)]
     assert answer.tenpai and answer.shanten == 0
@@ -37,7 +36,7 @@ def test_every_variant_orders_discards_by_shanten_then_effective_count() -> None
         "hongzhong": {"hand": "123m456m789m55p238p"},
     }
     for variant_id, body in bodies.items():
-        answer = REGISTRY[variant_id].discards(parse_request(body))
+        answer = REGISTRY[variant_id].discards(REGISTRY[variant_id].request(body))
         keys = [(c.shanten, -c.effective_count) for c in answer.discards]
         assert keys == sorted(keys), variant_id
         assert answer.shanten == answer.discards[0].shanten

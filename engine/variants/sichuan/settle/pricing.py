@@ -20,6 +20,7 @@ from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.results import Pattern
 from engine.tiles import Tile
 from engine.variants.plumbing import plainly_valid as _plainly_valid
+from engine.variants.sichuan.facts import SichuanFacts
 from engine.variants.sichuan.payments import KONG_DISCARDER, kong_rows
 from engine.variants.sichuan.scoring import breaks_que_yi_men, suits_held
 from engine.variants.sichuan.variant import HAND_RULES, VARIANT, SichuanFanAnswer, priced
@@ -89,13 +90,13 @@ def with_gen_limit(win: Priced, limit: int, opts: Mapping[str, Any], self_draw: 
 def wait_tiles(hand: Hand, missing_suit: int | None,
                raw_options: Mapping[str, Any]) -> tuple[int, ...]:
     """The waits of a 13-tile end hand, as the ``waits`` operation finds them (§0.6)."""
-    answer = VARIANT.waits(Request(hand, Context(missing_suit=missing_suit), raw_options))
+    answer = VARIANT.waits(Request(hand, Context(facts=SichuanFacts(missing_suit)), raw_options))
     return tuple(T.from_code(w.tile) for w in answer.waits)
 
 
 def da_jiao(hand: Hand, tile: int, missing_suit: int | None,
             raw_options: Mapping[str, Any]) -> Priced:
     """A wait priced as a plain discard win with no event (settle.md §1.6.5, assumption 4)."""
-    context = Context(win_type=WinType.DISCARD, missing_suit=missing_suit)
+    context = Context(win_type=WinType.DISCARD, facts=SichuanFacts(missing_suit))
     return VARIANT.fan(Request(replace(hand, win_tile=tile), context,
                                raw_options))

@@ -16,6 +16,7 @@ from typing import Any, Final
 from engine import tiles as T
 from engine.errors import Code, Problem, RequestError, raise_if
 from engine.hand import Context, Request, Seats, WinType
+from engine.variants.sichuan.facts import SichuanFacts
 from engine.variants.sichuan.settle import pricing
 from engine.variants.sichuan.settle.answer import SettleAnswer, SettledWin, Transfer
 from engine.variants.sichuan.settle.checks import RecordChecks
@@ -28,7 +29,8 @@ from engine.variants.sichuan.settle.shape import shape_problems
 from engine.variants.sichuan.settle.wins import hu_jiao_zhuan_yi, win_rows
 
 MAX_AMOUNT: Final = 2**53 - 1
-_NO_CONTEXT: Final = Context()
+_NO_CONTEXT: Final = Context(facts=SichuanFacts())
+"""What a body without ``context`` reads as."""
 
 
 def settle(request: Request) -> SettleAnswer:
@@ -123,7 +125,8 @@ def _win(i: int, event: Win, previous: Event | None, record: Record, in_hand: li
         context = Context(win_type=event.win_type, after_kong=event.after_kong,
                           last_tile=event.last_tile, first_turn=event.first_turn,
                           is_dealer=w.seat == record.dealer, seats=seats,
-                          active=tuple(in_hand), missing_suit=record.missing_suits[w.seat])
+                          active=tuple(in_hand),
+                          facts=SichuanFacts(record.missing_suits[w.seat]))
         priced = pricing.price_win(w.hand, context, raw_options)
         if not priced.win:
             not_wins.append(Problem(Code.NOT_A_WIN, f"#/record/events/{i}/winners/"

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from engine.errors import Code, RequestError
-from engine.hand import parse_request
 from engine.variants.changsha.variant import VARIANT
 from tests.engine.variants.changsha.test_win import req
 
@@ -136,7 +135,7 @@ def test_double_mode_doubles_per_hit() -> None:
 
 
 def test_birds_operation_without_a_hand_gives_seats_and_hits() -> None:
-    answer = VARIANT.birds(parse_request({"context": {
+    answer = VARIANT.birds(VARIANT.request({"context": {
         "seats": {"dealer": 0, "winner": 0, "discarder": 2}, "birds": ["4p", "7s"]}}))
     assert birds_of(answer) == [("4p", 3, False), ("7s", 2, True)]
     assert (answer.bird_hits, answer.birds_expected) == ((0, 0, 1, 1), 2)
@@ -160,8 +159,8 @@ def test_birds_operation_on_a_hand_that_does_not_win() -> None:
 
 def test_birds_operation_bird_count_is_birds_expected() -> None:
     context = {"seats": {"dealer": 0, "winner": 1, "discarder": 2}, "birds": ["1m"]}
-    four = VARIANT.birds(parse_request({"context": context, "options": {"bird_count": 4}}))
-    one = VARIANT.birds(parse_request({"context": context, "options": {"bird_count": 1}}))
+    four = VARIANT.birds(VARIANT.request({"context": context, "options": {"bird_count": 4}}))
+    one = VARIANT.birds(VARIANT.request({"context": context, "options": {"bird_count": 1}}))
     assert (four.birds_expected, one.birds_expected) == (4, 1)
 
 
@@ -194,7 +193,7 @@ def test_birds_operation_bird_count_is_birds_expected() -> None:
 def test_birds_operation_names_what_is_wrong(data: dict[str, Any],
                                              problems: list[tuple[Code, str]]) -> None:
     with pytest.raises(RequestError) as caught:
-        VARIANT.birds(parse_request(data))
+        VARIANT.birds(VARIANT.request(data))
     assert [(p.code, p.pointer) for p in caught.value.problems] == problems
 
 

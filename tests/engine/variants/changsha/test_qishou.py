@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from engine.errors import Code, RequestError
-from engine.hand import parse_request
 from engine.variants.changsha.variant import VARIANT
 
 
@@ -33,13 +32,13 @@ from engine.variants.changsha.variant import VARIANT
     ],
 )
 def test_opening_patterns(hand: str, patterns: list[str], per_other_player: int) -> None:
-    answer = VARIANT.qishou(parse_request({"hand": hand}))
+    answer = VARIANT.qishou(VARIANT.request({"hand": hand}))
     assert [p.id for p in answer.patterns] == patterns
     assert (answer.count, answer.per_other_player) == (len(patterns), per_other_player)
 
 
 def test_pattern_names() -> None:
-    answer = VARIANT.qishou(parse_request({"hand": "1111m333m999p1346p"}))
+    answer = VARIANT.qishou(VARIANT.request({"hand": "1111m333m999p1346p"}))
     assert [(p.name_zh, p.fan) for p in answer.patterns] == [
         ("大四喜", 0), ("板板胡", 0), ("缺一色", 0), ("六六顺", 0)]
 
@@ -62,12 +61,12 @@ def test_pattern_names() -> None:
 def test_qishou_names_what_is_wrong(data: dict[str, Any],
                                     problems: list[tuple[Code, str]]) -> None:
     with pytest.raises(RequestError) as caught:
-        VARIANT.qishou(parse_request(data))
+        VARIANT.qishou(VARIANT.request(data))
     assert [(p.code, p.pointer) for p in caught.value.problems] == problems
 
 
 def test_the_size_detail_says_13_or_14() -> None:
     with pytest.raises(RequestError) as caught:
-        VARIANT.qishou(parse_request({"hand": "123m456p789s123p"}))
+        VARIANT.qishou(VARIANT.request({"hand": "123m456p789s123p"}))
     assert caught.value.problems[0].detail == \
         "the dealt hand has 13 tiles, or 14 for the dealer; got 12"

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from engine.errors import Code, RequestError
-from engine.hand import parse_request
 from engine.variants.changsha.variant import VARIANT
 from tests.engine.variants.changsha.test_win import req
 
@@ -163,7 +162,7 @@ def test_seed_birds_need_the_dealer() -> None:
 
 def test_seed_birds_operation() -> None:
     # Without the hand: seats from the dealer, hits on the winner, 2 expected on a self-draw.
-    alone = VARIANT.birds(parse_request({
+    alone = VARIANT.birds(VARIANT.request({
         "context": {"win_type": "self_draw", "seats": SEATS, "birds": ["3m", "5p"]},
         "options": SEED}))
     assert [(b.tile, b.seat, b.hit) for b in alone.birds] == [("3m", 2, True), ("5p", 0, False)]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine import tiles as T
-from engine.hand import Hand, Request, WinType, parse_request
+from engine.hand import Hand, Request, WinType
 from engine.variants import REGISTRY
 from engine.variants.changsha.variant import VARIANT
 
@@ -37,7 +37,7 @@ def req(hand: str, win_tile: str | None = None, melds: Sequence[str] = (),
                             "options": options or {}}
     if win_tile:
         data["win_tile"] = win_tile
-    return parse_request(data)
+    return VARIANT.request(data)
 
 
 def test_registered_with_its_tile_set_and_operations() -> None:
@@ -289,7 +289,7 @@ def test_win_check_matches_the_reference(win_type: WinType) -> None:
     mismatches = []
     for tiles, win in _generated_hands(1500, seed=5):
         hand = Hand(tuple(tiles), (), win)
-        context = parse_request({"context": {"win_type": win_type.value}}).context
+        context = VARIANT.request({"context": {"win_type": win_type.value}}).context
         got = VARIANT.check(hand, context, options)
         if (got.win, got.reason) != reference_win(hand, win_type, False):
             mismatches.append(T.compact([*tiles, win]))
@@ -326,7 +326,7 @@ def _hands_with_melds(count: int, seed: int) -> list[Hand]:
         if rng.random() < 0.25:
             concealed[rng.randrange(len(concealed))] = rng.choice(suits) * 9 + rng.randrange(9)
         win = concealed.pop(rng.randrange(len(concealed)))
-        request = parse_request({"hand": T.codes(concealed), "melds": melds,
+        request = VARIANT.request({"hand": T.codes(concealed), "melds": melds,
                                  "win_tile": T.code(win)})
         if max(T.counts(request.hand.all_tiles)) > 4:
             continue
@@ -339,7 +339,7 @@ def _hands_with_melds(count: int, seed: int) -> list[Hand]:
 def test_win_check_with_melds_matches_the_reference(win_type: WinType,
                                                     discard_only: bool) -> None:
     options = VARIANT.options(req("1m", options={"quanqiuren_discard_only": discard_only}))
-    context = parse_request({"context": {"win_type": win_type.value}}).context
+    context = VARIANT.request({"context": {"win_type": win_type.value}}).context
     mismatches = []
     for hand in _hands_with_melds(600, seed=7):
         got = VARIANT.check(hand, context, options)
@@ -355,7 +355,7 @@ def test_shanten_matches_a_brute_force_reference() -> None:
     Only hands with at most three copies of a kind, so no wait is ever a fifth copy."""
     rng = random.Random(11)
     options = VARIANT.options(req("1m"))
-    context = VARIANT.wait_context(parse_request({}).context)
+    context = VARIANT.wait_context(VARIANT.request({}).context)
 
     def ready(tiles: list[int]) -> bool:
         held = T.counts(tiles)

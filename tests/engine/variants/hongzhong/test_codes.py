@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from engine.errors import RequestError
-from engine.hand import parse_request
 from engine.results import BirdHit
 from engine.variants.hongzhong import variant as hz
 
@@ -30,7 +29,7 @@ def req(hand: tuple[str, str] | None, ctx: dict[str, Any] | None = None,
         data["context"] = ctx
     if opts:
         data["options"] = opts
-    return parse_request(data)
+    return hz.VARIANT.request(data)
 
 
 def zero_sum(payments: tuple[int, ...] | None) -> tuple[int, ...] | None:
@@ -94,7 +93,7 @@ def test_a_wild_in_a_meld_counts_as_held() -> None:
     # 112 tiles, a declared pong of 红中: the player holds wild tiles → no extra code
     data = {"hand": "456m789m123p5p", "win_tile": "5p",
             "melds": [{"type": "pong", "tiles": "7z7z7z"}]}
-    assert V.fan(parse_request(data)).codes_to_draw == 2
+    assert V.fan(hz.VARIANT.request(data)).codes_to_draw == 2
 
 
 # ---------------------------------------------------------------------------------------------
@@ -118,7 +117,7 @@ def test_159z_fan_and_code_value() -> None:
     data = {"hand": "1133m5577p22499s", "win_tile": "4s",
             "context": {"seats": {"winner": 2}, "codes": ["9s", "3m"]},
             "options": {"code_value": 5}}
-    answer = V.fan(parse_request(data))
+    answer = V.fan(hz.VARIANT.request(data))
     assert zero_sum(answer.payments) == (-9, -9, 27, -9)
 
 
@@ -327,7 +326,7 @@ def test_problems_are_collected_together() -> None:
     data = {"hand": "123m456m789m123p", "win_tile": "5p", "options": {"qidui": 3},
             "context": {"code_count": 99}}
     with pytest.raises(RequestError) as e:
-        V.fan(parse_request(data))
+        V.fan(hz.VARIANT.request(data))
     assert {p.pointer for p in e.value.problems} == {
         "#/options/qidui", "#/hand", "#/context/code_count"}
     assert e.value.code == "invalid_field"  # the first in the §0.4 order

@@ -13,7 +13,6 @@ from __future__ import annotations
 import pytest
 
 from engine import tiles as T
-from engine.hand import parse_request
 from engine.variants.hongzhong.variant import VARIANT
 from tests.engine.variants import fast_paths as F
 
@@ -60,7 +59,7 @@ def test_waits_and_discards_equal_the_slow_ones(i: int) -> None:
     ("777z123m456m789m1p", {"7z": -1}),
 ])
 def test_the_four_wild_road_after_each_draw(hand: str, road: dict[str, int]) -> None:
-    request = parse_request({"hand": hand})
+    request = VARIANT.request({"hand": hand})
     after = VARIANT.shanten_after_draws(request.hand.concealed, request.hand,
                                         request.context, VARIANT.options(request))
     for code, value in road.items():

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from engine import tiles as T
-from engine.hand import Hand, Meld, MeldKind, Request, WinType, parse_request
+from engine.hand import Hand, Meld, MeldKind, Request, WinType
 from engine.variants.base import Variant
 from engine.variants.hongzhong import variant as hz
 
@@ -297,9 +297,9 @@ def cases(per_set: int, size: int, max_wild: int, seed: int) -> list[Request]:
     rng = random.Random(seed)
     out = []
     for given in OPTION_SETS:
-        opts = V.options(parse_request({"options": given}))  # defaults filled in
+        opts = V.options(V.request({"options": given}))  # defaults filled in
         for _ in range(per_set):
-            out.append(parse_request(generate(rng, opts, size, max_wild)))
+            out.append(V.request(generate(rng, opts, size, max_wild)))
     return out
 
 

@@ -4,7 +4,6 @@ afresh."""
 
 from __future__ import annotations
 
-from engine.hand import parse_request
 from engine.variants.hongzhong import scoring as SC
 from engine.variants.hongzhong.options import config
 from engine.variants.hongzhong.patterns import TABLE, Facts
@@ -19,7 +18,7 @@ def test_table_in_the_order_of_rules() -> None:
 
 
 def _cfg(**given: object):  # type: ignore[no-untyped-def]
-    return config(V.options(parse_request({"hand": "1m", "options": given})))
+    return config(V.options(V.request({"hand": "1m", "options": given})))
 
 
 def test_the_best_shape_is_kept_the_first_on_a_tie() -> None:
@@ -45,7 +44,7 @@ def test_the_scores_memo_is_the_table_applied_afresh() -> None:
     option_sets = [{}, {"qingyise_fan": 1, "pengpenghu_fan": 2, "no_wild_fan": 1,
                         "qidui_fan": 0, "win_by_discard": "yes"},
                    {"tile_set": "136", "shisanyao_fan": 3, "qingyise_fan": 2}]
-    requests = [parse_request({"hand": h, "win_tile": w, "options": o,
+    requests = [V.request({"hand": h, "win_tile": w, "options": o,
                                "context": {"win_type": "self_draw"}})
                 for o in option_sets for h, w in HANDS]
     fresh = {}

@@ -1,7 +1,7 @@
 """红中麻将 (RULES.md §4): win forms with 0–8 wildcards, patterns, options, readings.
 
 Every expected value is worked out by hand from RULES.md §4 (the arithmetic is in the
-comment beside it). Hands go through `parse_request`, as the service sends them.
+comment beside it). Hands go through the variant's `request`, as the service sends them.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import pytest
 
 from engine import tiles as T
 from engine.errors import RequestError
-from engine.hand import parse_request
 from engine.variants.base import Variant
 from engine.variants.hongzhong import variant as hz
 
@@ -31,7 +30,7 @@ def body(hand: str, win: str | None = None, *, melds: list[dict[str, Any]] | Non
         data["context"] = ctx
     if opts:
         data["options"] = opts
-    return parse_request(data)
+    return hz.VARIANT.request(data)
 
 
 def fan(hand: str, win: str, **kw: Any) -> hz.HongzhongFanAnswer:

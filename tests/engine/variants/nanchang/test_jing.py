@@ -8,13 +8,12 @@ from typing import Any
 import pytest
 
 from engine.errors import Code, RequestError
-from engine.hand import parse_request
 from engine.variants.nanchang.variant import VARIANT
 
 
 def jing(indicator: str | None, **options: Any) -> tuple[str, str]:
     context = {} if indicator is None else {"indicator": indicator}
-    answer = VARIANT.jing(parse_request({"context": context, "options": options}))
+    answer = VARIANT.jing(VARIANT.request({"context": context, "options": options}))
     return answer.zheng, answer.fu
 
 
@@ -76,7 +75,7 @@ def test_indicator_problems() -> None:
 def settle(holdings: list[tuple[int, int]], **options: Any) -> tuple[tuple[int, ...], ...]:
     data = {"context": {"holdings": [{"zheng": z, "fu": f} for z, f in holdings]},
             "options": options}
-    answer = VARIANT.jing_settlement(parse_request(data))
+    answer = VARIANT.jing_settlement(VARIANT.request(data))
     assert sum(answer.deltas) == 0
     return answer.scores, answer.deltas
 
@@ -143,5 +142,5 @@ def test_holdings_problems(holdings: list[dict[str, int]] | None,
                            problems: list[tuple[Code, str]]) -> None:
     context = {} if holdings is None else {"holdings": holdings}
     with pytest.raises(RequestError) as caught:
-        VARIANT.jing_settlement(parse_request({"context": context}))
+        VARIANT.jing_settlement(VARIANT.request({"context": context}))
     assert [(p.code, p.pointer) for p in caught.value.problems] == problems

@@ -20,7 +20,6 @@ from itertools import combinations, combinations_with_replacement, pairwise
 import pytest
 
 from engine import tiles as T
-from engine.hand import parse_request
 from engine.variants.nanchang.jingdiao import forms_groups
 from engine.variants.nanchang.variant import VARIANT
 from tests.engine.variants.nanchang.test_variant import body
@@ -209,7 +208,7 @@ def test_wins_agree_with_brute_substitution() -> None:
     for _ in range(1000):
         tiles, melds, jing = generate(rng, 14, 3)
         win_tile = tiles[-1]
-        req = parse_request(request(tiles[:-1], melds, jing, win_tile))
+        req = VARIANT.request(request(tiles[:-1], melds, jing, win_tile))
         options = VARIANT.checked(req, size=13, needs_win_tile=True)
         got = VARIANT.check(req.hand, req.context, options).win
         want = brute_win(tiles, jing)
@@ -235,7 +234,7 @@ def test_waits_agree_with_brute_substitution() -> None:
     tenpai = 0
     for _ in range(300):
         tiles, melds, jing = generate(rng, 13, 2)
-        req = parse_request(request(tiles, melds, jing, None))
+        req = VARIANT.request(request(tiles, melds, jing, None))
         got = [w.tile for w in VARIANT.waits(req).waits]
         own = T.counts([*tiles, *(t for m in melds for t in m)])
         want = [T.code(t) for t in brute_waits(tiles, own, jing)]
@@ -260,7 +259,7 @@ def test_waits_agree_with_brute_substitution() -> None:
 def test_reference_on_known_hands(hand: str, jing: tuple[int, int], expected: bool) -> None:
     assert brute_win(T.parse(hand), jing) is expected
     concealed = T.parse(hand)
-    req = parse_request(request(concealed[:-1], [], jing, concealed[-1]))
+    req = VARIANT.request(request(concealed[:-1], [], jing, concealed[-1]))
     assert VARIANT.check(req.hand, req.context, VARIANT.options(req)).win is expected
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 
-from engine.hand import parse_request
 from engine.variants.nanchang import scoring as SC
 from engine.variants.nanchang.patterns import TABLE, Facts
 from engine.variants.nanchang.variant import VARIANT as V
@@ -16,7 +15,7 @@ SHAPES = ("ping_hu", "da_qi_dui", "qi_dui", "shi_san_lan", "qi_xing_shi_san_lan"
 
 
 def _options(**given: object):  # type: ignore[no-untyped-def]
-    return V.options(parse_request({"hand": "1m", "options": given}))
+    return V.options(V.request({"hand": "1m", "options": given}))
 
 
 def test_table_in_the_order_of_rules() -> None:

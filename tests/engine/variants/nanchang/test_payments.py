@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from engine.errors import Code, RequestError
-from engine.hand import parse_request
 from engine.variants.nanchang.variant import VARIANT
 from tests.engine.variants.nanchang.test_variant import body, fan
 
@@ -162,7 +161,7 @@ def test_payment_problems(win_type: str, seats: dict[str, int], context: dict[st
 def kong(kong_type: str, tile: str, konger: int = 1, **context: Any) -> tuple[int, ...]:
     data = body(None, kong={"type": kong_type, "tile": tile}, seats={"konger": konger},
                 **context)
-    answer = VARIANT.kong(parse_request(data))
+    answer = VARIANT.kong(VARIANT.request(data))
     assert sum(answer.payments) == 0
     return answer.payments
 
@@ -184,7 +183,7 @@ def test_kong_with_an_inactive_seat() -> None:
 
 def test_kong_problems() -> None:
     with pytest.raises(RequestError) as caught:
-        VARIANT.kong(parse_request(body(None, jing=None)))
+        VARIANT.kong(VARIANT.request(body(None, jing=None)))
     assert [(p.code, p.pointer) for p in caught.value.problems] == [
         (Code.MISSING_FIELD, "#/context/kong"), (Code.MISSING_FIELD, "#/context/seats/konger"),
         (Code.MISSING_FIELD, "#/context/jing")]

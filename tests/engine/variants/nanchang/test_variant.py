@@ -14,7 +14,6 @@ import pytest
 
 from engine import tiles as T
 from engine.errors import Code, RequestError
-from engine.hand import parse_request
 from engine.variants import REGISTRY
 from engine.variants.nanchang.variant import VARIANT, FanAnswer
 
@@ -41,7 +40,7 @@ def body(hand: str | None, win: str | None = None, *, melds: tuple[str, ...] = (
 
 
 def fan(hand: str, win: str, **kw: Any) -> FanAnswer:
-    return VARIANT.fan(parse_request(body(hand, win, **kw)))
+    return VARIANT.fan(VARIANT.request(body(hand, win, **kw)))
 
 
 def summary(answer: FanAnswer) -> tuple[Any, ...]:
@@ -304,9 +303,9 @@ def test_spare_jing_split_a_natural_pair_in_seven_pairs() -> None:
     # before the win six pairs + 5z is 精钓 +1 → fan 2; at face value 5z 6z is no pair
     data = body("1155m99m3377p11s5z", "6z", jing={"zheng": "5z", "fu": "6z"},
                 options=NO_JING_GROUPS)
-    win = VARIANT.win(parse_request(data))
+    win = VARIANT.win(VARIANT.request(data))
     assert win.win and win.shapes == ("seven_pairs",)
-    answer = VARIANT.fan(parse_request(data))
+    answer = VARIANT.fan(VARIANT.request(data))
     assert summary(answer) == (["qi_dui", "jing_diao"], 2, 0)
     # the reading puts one 精 on each 1m: no pair of two 精
     assert ("pair", ["1m", "5z"], ["1m", "1m"], False) in groups(answer)
@@ -320,7 +319,7 @@ def test_spare_jing_waits_in_seven_pairs() -> None:
     # Today's code missed exactly 2s, 3s and 4s.
     data = body("7788m3344p23455s", None, jing={"zheng": "3s", "fu": "4s"},
                 options=NO_JING_GROUPS)
-    waits = [w.tile for w in VARIANT.waits(parse_request(data)).waits]
+    waits = [w.tile for w in VARIANT.waits(VARIANT.request(data)).waits]
     assert waits == [T.code(k) for k in range(34)]
 
 
@@ -330,11 +329,11 @@ def test_spare_jing_split_a_pair_in_jing_diao() -> None:
     # → 精钓. Drawn 2z: 2z+精 and the same split → 七小对 1 + 精钓 1 = 2 …
     jing = {"zheng": "5z", "fu": "6z"}
     self_drawn = body("1155m99m3377p556z", "2z", jing=jing, options=NO_JING_GROUPS)
-    assert summary(VARIANT.fan(parse_request(self_drawn))) == (["qi_dui", "jing_diao"], 2, 0)
+    assert summary(VARIANT.fan(VARIANT.request(self_drawn))) == (["qi_dui", "jing_diao"], 2, 0)
     # … so on a discard the hand cannot win (RULES.md §3.5)
     discard = body("1155m99m3377p556z", "2z", jing=jing, options=NO_JING_GROUPS,
                    win_type="discard")
-    assert summary(VARIANT.fan(parse_request(discard))) == ("jing_diao_needs_self_draw",)
+    assert summary(VARIANT.fan(VARIANT.request(discard))) == ("jing_diao_needs_self_draw",)
 
 
 # --- the win operation ---------------------------------------------------------------------
@@ -346,12 +345,12 @@ def test_spare_jing_split_a_pair_in_jing_diao() -> None:
     ("147m258p39s12345z", "6z", ("shi_san_lan",)),
 ])
 def test_win_lists_shapes(hand: str, win: str, shapes: tuple[str, ...]) -> None:
-    answer = VARIANT.win(parse_request(body(hand, win)))
+    answer = VARIANT.win(VARIANT.request(body(hand, win)))
     assert answer.win and answer.shapes == shapes
 
 
 def test_win_gives_the_reason() -> None:
-    answer = VARIANT.win(parse_request(body("123m456m789m123p5s", "9p", win_type="discard")))
+    answer = VARIANT.win(VARIANT.request(body("123m456m789m123p5s", "9p", win_type="discard")))
     assert (answer.win, answer.reason) == (False, "jing_diao_needs_self_draw")
 
 
@@ -404,7 +403,7 @@ def test_bad_options(options: dict[str, Any], pointer: str) -> None:
 
 def test_jing_is_required_and_reported_with_the_hand_problems() -> None:
     with pytest.raises(RequestError) as caught:
-        VARIANT.fan(parse_request(body("123m456m789m123p", "9p", jing=None)))
+        VARIANT.fan(VARIANT.request(body("123m456m789m123p", "9p", jing=None)))
     assert caught.value.code is Code.MISSING_FIELD
     assert [(p.code, p.pointer) for p in caught.value.problems] == [
         (Code.MISSING_FIELD, "#/context/jing"), (Code.BAD_TILE_COUNT, "#/hand")]
@@ -415,7 +414,7 @@ def test_every_hand_operation_needs_jing(op: str) -> None:
     hand = {"win": ("123m456m789m123p9p", "9p"), "waits": ("123m456m789m123p9p", None),
             "discards": ("123m456m789m123p9p9s", None)}[op]
     with pytest.raises(RequestError) as caught:
-        VARIANT.operations()[op](parse_request(body(*hand, jing=None)))
+        VARIANT.operations()[op](VARIANT.request(body(*hand, jing=None)))
     assert [(p.code, p.pointer) for p in caught.value.problems] == [
         (Code.MISSING_FIELD, "#/context/jing")]
 

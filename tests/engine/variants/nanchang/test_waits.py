@@ -9,13 +9,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from engine.hand import parse_request
 from engine.variants.nanchang.variant import VARIANT
 from tests.engine.variants.nanchang.test_variant import body
 
 
 def waits(hand: str, **kw: Any) -> Any:
-    return VARIANT.waits(parse_request(body(hand, **kw)))
+    return VARIANT.waits(VARIANT.request(body(hand, **kw)))
 
 
 def test_one_jing() -> None:
@@ -68,7 +67,7 @@ def test_shanten_with_and_without_a_jing() -> None:
 
 
 def test_discards_with_jing() -> None:
-    answer = VARIANT.discards(parse_request(body("123m456m789m5s6s1z9p3s")))
+    answer = VARIANT.discards(VARIANT.request(body("123m456m789m5s6s1z9p3s")))
     assert answer.shanten == 0
     by_tile = {d.tile: d for d in answer.discards}
     # discarding 3s leaves the hand of test_two_jing
@@ -90,7 +89,7 @@ def test_waits_and_discards_with_four_jing_stay_fast() -> None:
     # No substitution, so this is table lookups, not 34^4 tries.
     start = time.perf_counter()
     answer = waits("19m37p28s137z5s5s6s6s")
-    discards = VARIANT.discards(parse_request(body("19m37p28s1347z5s5s6s6s")))
+    discards = VARIANT.discards(VARIANT.request(body("19m37p28s1347z5s5s6s6s")))
     elapsed = time.perf_counter() - start
     tiles = [w.tile for w in answer.waits]
     assert answer.tenpai and "2z" in tiles and "5m" in tiles and "5s" in tiles

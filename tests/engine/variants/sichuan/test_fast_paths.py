@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from engine import tiles as T
-from engine.hand import parse_request
+from engine.variants.sichuan.facts import missing_suit
 from engine.variants.sichuan.variant import VARIANT
 from tests.engine.variants import fast_paths as F
 
@@ -31,7 +31,7 @@ def test_the_cases_are_valid_and_varied() -> None:
     # most bodies pass the shared checks; some wait, some declare melds or the missing suit
     assert len(REQUESTS) >= 180
     assert sum(1 for r in REQUESTS if r.hand.melds) >= 30
-    assert sum(1 for r in REQUESTS if r.context.missing_suit is not None) >= 60
+    assert sum(1 for r in REQUESTS if missing_suit(r.context) is not None) >= 60
 
 
 def test_hooks_agree_with_their_definitions() -> None:
@@ -52,7 +52,7 @@ def test_waits_and_discards_equal_the_slow_ones(i: int) -> None:
     ("111m", []),
 ])
 def test_candidates_keep_que_yi_men(meld: str, candidates: list[str]) -> None:
-    request = parse_request({"hand": "345p678p9s234s", "melds": [{"type": "pong",
+    request = VARIANT.request({"hand": "345p678p9s234s", "melds": [{"type": "pong",
                                                                  "tiles": meld}],
                              "context": {"missing_suit": "m"}})
     found = VARIANT.wait_candidates(request.hand.concealed, request.hand, request.context, {})

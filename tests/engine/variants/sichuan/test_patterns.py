@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.hand import Request, parse_request
+from engine.hand import Request
 from engine.variants.sichuan.variant import VARIANT, SichuanFanAnswer
 
 
@@ -34,7 +34,7 @@ def request(hand: str, win: str | None = None, melds: tuple[str, ...] = (),
         data["context"] = context
     if options:
         data["options"] = options
-    return parse_request(data)
+    return VARIANT.request(data)
 
 
 def fan(hand: str, win: str, melds: tuple[str, ...] = (), options: dict[str, Any] | None = None,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.errors import RequestError
-from engine.hand import Request, parse_request
+from engine.hand import Request
 from engine.results import KongAnswer
 from engine.variants.sichuan.variant import MAX_AMOUNT, OPTION_SPECS, VARIANT, SichuanFanAnswer
 
@@ -26,7 +26,7 @@ def fan(body: dict[str, Any], options: dict[str, Any] | None = None,
     data = dict(body, context=context)
     if options:
         data["options"] = options
-    answer = VARIANT.fan(parse_request(data))
+    answer = VARIANT.fan(VARIANT.request(data))
     assert isinstance(answer, SichuanFanAnswer)
     return answer
 
@@ -189,7 +189,7 @@ def test_a_non_win_has_no_amounts() -> None:
 # --- seat problems ---------------------------------------------------------------------------
 
 def body(**context: Any) -> Request:
-    return parse_request(dict(SIX_FAN, context=context))
+    return VARIANT.request(dict(SIX_FAN, context=context))
 
 
 @pytest.mark.parametrize(("context", "expected"), [
@@ -216,7 +216,7 @@ def test_seat_problems_name_the_field(context: dict[str, Any],
 
 
 def test_seat_problems_are_reported_with_option_problems() -> None:
-    request = parse_request(dict(SIX_FAN, options={"max_fan": 9},
+    request = VARIANT.request(dict(SIX_FAN, options={"max_fan": 9},
                                  context={"seats": {"winner": 7}}))
     assert problems(VARIANT.fan, request) == [("invalid_field", "#/context/seats/winner"),
                                               ("invalid_option", "#/options/max_fan")]
@@ -228,7 +228,7 @@ def kong(options: dict[str, Any] | None = None, **context: Any) -> KongAnswer:
     data: dict[str, Any] = {"context": context}
     if options:
         data["options"] = options
-    answer = VARIANT.kong(parse_request(data))
+    answer = VARIANT.kong(VARIANT.request(data))
     assert isinstance(answer, KongAnswer)
     return answer
 
@@ -276,11 +276,11 @@ def test_kong_payments(kind: str, seats: dict[str, int], active: list[int] | Non
      [("invalid_tile", "#/context/kong/tile")]),
 ])
 def test_kong_problems(context: dict[str, Any], expected: list[tuple[str, str]]) -> None:
-    assert problems(VARIANT.kong, parse_request({"context": context})) == expected
+    assert problems(VARIANT.kong, VARIANT.request({"context": context})) == expected
 
 
 def test_kong_rejects_a_bad_option_too() -> None:
-    request = parse_request({"context": {"seats": {"konger": 1}},
+    request = VARIANT.request({"context": {"seats": {"konger": 1}},
                              "options": {"base_points": 0}})
     assert problems(VARIANT.kong, request) == [("missing_field", "#/context/kong"),
                                                ("invalid_option", "#/options/base_points")]
@@ -309,7 +309,7 @@ def test_an_uncapped_big_hand_at_the_largest_base_is_exact() -> None:
                                                               "7777m")],
             "options": {"max_fan": None, "base_points": 65536},
             "context": {"win_type": "self_draw", "after_kong": True, "seats": {"winner": 0}}}
-    answer = VARIANT.fan(parse_request(data))
+    answer = VARIANT.fan(VARIANT.request(data))
     assert answer.fan == 10 and answer.points_per_payer == 67108864
     assert answer.payments == (3 * 67108864, -67108864, -67108864, -67108864)
 

@@ -21,6 +21,7 @@ from engine.options import resolve
 from engine.variants.sichuan import reader as SH
 from engine.variants.sichuan import scoring as SS
 from engine.variants.sichuan import variant as SC
+from engine.variants.sichuan.facts import SichuanFacts
 from engine.variants.sichuan.patterns import TABLE
 
 SEED = 20240407
@@ -86,7 +87,7 @@ def random_context(rng: random.Random) -> Context:
         first_turn=rng.random() < 0.1,
         is_dealer=rng.choice([None, True, False]),
         seats=Seats(dealer=0, winner=1, discarder=rng.choice([0, 2])),
-        missing_suit=rng.choice([None, None, 0, 1, 2]),
+        facts=SichuanFacts(missing_suit=rng.choice([None, None, 0, 1, 2])),
     )
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.errors import RequestError
-from engine.hand import Request, parse_request
+from engine.hand import Request
 from engine.options import OptionType
 from engine.variants import REGISTRY
 from engine.variants.sichuan.variant import NEVER, OPTION_SPECS, VARIANT, SichuanFanAnswer
@@ -28,7 +28,7 @@ def request(hand: str, win: str | None = None, melds: list[dict[str, Any]] | Non
         data["options"] = options
     if context:
         data["context"] = context
-    return parse_request(data)
+    return VARIANT.request(data)
 
 
 def codes(call: Any, req: Request) -> list[tuple[str, str]]:

@@ -18,6 +18,7 @@ from typing import Any
 from engine import tiles as T
 from engine.hand import Context, Hand, Meld, MeldKind
 from engine.variants.sichuan import VARIANT
+from engine.variants.sichuan.facts import SichuanFacts
 
 OPTION_CHOICES: dict[str, list[Any]] = {
     "xue_liu": [False, True],
@@ -137,7 +138,7 @@ class Game:
 
     def can_win(self, seat: int, tile: int) -> bool:
         s = self.seats[seat]
-        return bool(VARIANT.check(s.hand(tile), Context(missing_suit=s.missing),
+        return bool(VARIANT.check(s.hand(tile), Context(facts=SichuanFacts(s.missing)),
                                   self.options).win)
 
     def in_hand(self) -> list[int]:
@@ -240,7 +241,7 @@ class Game:
         missing = [t for t in s.concealed if t // 9 == s.missing]
         if missing:
             return self.feed(seat, missing)
-        context = Context(missing_suit=s.missing)
+        context = Context(facts=SichuanFacts(s.missing))
         best, choices = 99, []
         for tile in sorted(set(s.concealed)):
             rest = list(s.concealed)

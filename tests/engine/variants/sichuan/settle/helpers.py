@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from engine.errors import RequestError
-from engine.hand import parse_request
+from engine.variants.sichuan import VARIANT as SICHUAN
 from engine.variants.sichuan.settle.settle import settle
 from service.mapping import to_wire
 
@@ -17,7 +17,7 @@ def run(record: Any, options: dict[str, Any] | None = None, **top: Any) -> dict[
     body: dict[str, Any] = {"record": record, **top}
     if options:
         body["options"] = options
-    answer = to_wire(settle(parse_request(body)))
+    answer = to_wire(settle(SICHUAN.request(body)))
     answer.pop("options")
     return answer  # type: ignore[no-any-return]
 
@@ -29,7 +29,7 @@ def problems(record: Any, options: dict[str, Any] | None = None,
     if options:
         body["options"] = options
     with pytest.raises(RequestError) as caught:
-        settle(parse_request(body))
+        settle(SICHUAN.request(body))
     return [(p.code.value, p.pointer) for p in caught.value.problems]
 
 

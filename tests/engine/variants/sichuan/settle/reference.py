@@ -12,16 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine import tiles as T
-from engine.hand import parse_request
 from engine.variants.sichuan import VARIANT
 
 
 def _fan(body: dict[str, Any]) -> Any:
-    return VARIANT.fan(parse_request(body))
+    return VARIANT.fan(VARIANT.request(body))
 
 
 def reference(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-    o = VARIANT.options(parse_request({"options": options}))
+    o = VARIANT.options(VARIANT.request({"options": options}))
     base = o["base_points"]
     events = record["events"]
     dealer = record["dealer"]
@@ -173,7 +172,7 @@ def _end(record: dict[str, Any], o: dict[str, Any], options: dict[str, Any], won
                                 "options": options}
         if missing[s] is not None:
             body["context"] = {"missing_suit": missing[s]}
-        waits = [w.tile for w in VARIANT.waits(parse_request(body)).waits]
+        waits = [w.tile for w in VARIANT.waits(VARIANT.request(body)).waits]
         if not waits:
             statuses.append({"status": "not_ready"})
             continue

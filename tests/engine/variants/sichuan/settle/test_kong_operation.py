@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from engine.hand import parse_request
 from engine.variants.sichuan import VARIANT
 
 
@@ -16,7 +15,7 @@ def pay(kong: dict[str, Any], seats: dict[str, int], options: dict[str, Any],
     context: dict[str, Any] = {"kong": kong, "seats": seats}
     if active is not None:
         context["active"] = active
-    return VARIANT.kong(parse_request({"context": context, "options": options})).payments
+    return VARIANT.kong(VARIANT.request({"context": context, "options": options})).payments
 
 
 @pytest.mark.parametrize(("options", "expected"), [

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine.errors import RequestError
-from engine.hand import parse_request
+from engine.variants.sichuan import VARIANT as SICHUAN
 from engine.variants.sichuan.settle import settle as settle_module
 from engine.variants.sichuan.settle.settle import settle
 from tests.engine.variants.sichuan.settle.helpers import kong, kong_meld, pong_meld, problems, win
@@ -231,7 +231,7 @@ def test_the_record_stage_itself() -> None:
 
 def test_not_a_win_names_the_reason() -> None:
     with pytest.raises(RequestError) as caught:
-        settle(parse_request({"record": base(win("5s", [(1, "345m678p345s67s88s")],
+        settle(SICHUAN.request({"record": base(win("5s", [(1, "345m678p345s67s88s")],
                                                  source=2))}))
     assert "que_yi_men" in caught.value.problems[0].detail
 
@@ -254,7 +254,7 @@ def test_end_after_a_last_tile_win_is_the_end_of_the_wall() -> None:
     rec = base(win("5s", [(1, PING)], source=2, last_tile=True),
                end={"hands": [{"hand": "123m456m789m11p22p"}, None,
                               {"hand": "234m567m8m11s22s33s"}, {"hand": "345p678p99p22m33m4m"}]})
-    answer = settle(parse_request({"record": rec}))
+    answer = settle(SICHUAN.request({"record": rec}))
     # e0: 平胡 + 海底炮 1 = 1 → 2 from seat 2; the statuses are reported (0, 2, 3 play on)
     assert answer.transfers[0].amount == 2 and answer.statuses is not None
     assert [st.status for st in answer.statuses][1] == "won"
@@ -268,4 +268,4 @@ def test_a_pong_shown_as_a_kong_needs_its_kong_event() -> None:
         ("meld_mismatch", "#/record/events/1/winners/0/melds/0")]
     # with the 补杠 event between them the record is consistent
     fine = base(first, kong(1, "added", "1s"), second)
-    assert settle(parse_request({"record": fine, "options": {"xue_liu": True}})).totals
+    assert settle(SICHUAN.request({"record": fine, "options": {"xue_liu": True}})).totals

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from engine.errors import RequestError
-from engine.hand import parse_request
+from engine.variants.sichuan import VARIANT as SICHUAN
 from engine.variants.sichuan.settle.settle import settle
 from tests.engine.variants.sichuan.settle.helpers import run
 
@@ -162,7 +162,7 @@ def test_example_3_end_of_wall() -> None:
 
 def test_the_error_example() -> None:
     try:
-        settle(parse_request({"record": ERROR_RECORD}))
+        settle(SICHUAN.request({"record": ERROR_RECORD}))
     except RequestError as e:
         assert e.code.value == "seat_left"
         assert [(p.pointer, p.detail) for p in e.problems] == [
@@ -176,7 +176,7 @@ def test_the_error_example() -> None:
 
 def test_the_error_example_in_xue_liu_keeps_only_not_after_kong() -> None:
     try:
-        settle(parse_request({"record": ERROR_RECORD, "options": {"xue_liu": True}}))
+        settle(SICHUAN.request({"record": ERROR_RECORD, "options": {"xue_liu": True}}))
     except RequestError as e:
         assert [(p.code.value, p.pointer) for p in e.problems] == [
             ("not_after_kong", "#/record/events/1/context/after_kong")]
