@@ -300,7 +300,18 @@ class Variant(ABC):
         choices.sort(key=lambda c: (c.shanten, -c.effective_count, -len(c.effective_tiles),
                                     T.from_code(c.tile)))
         best = choices[0].shanten if choices else 0
-        return DiscardsAnswer(best, tuple(choices), options)
+        drawn = self.drawn_win(hand, context, options)
+        if drawn.win:
+            return DiscardsAnswer(best, tuple(choices), True, drawn.shapes, options)
+        return DiscardsAnswer(best, tuple(choices), options=options)
+
+    def drawn_win(self, hand: Hand, context: Context, options: Options) -> WinCheck:
+        """What ``win`` rules on a 14-tile ``hand`` (no win tile) whose last concealed tile
+        is the one just drawn: the variant's `check` as a self-draw, wildcards and 四川's
+        缺一门 included — so ``discards`` can say the player may declare 自摸 instead."""
+        *rest, drawn = hand.concealed
+        return self.check(Hand(tuple(rest), hand.melds, drawn),
+                          replace(context, win_type=WinType.SELF_DRAW), options)
 
     def claims(self, request: Request) -> ClaimsAnswer:
         """What the player may do with the tile on offer (RULES.md §0.8, `engine.claims`)."""
