@@ -40,7 +40,9 @@ Operation = Callable[[Request], Any]
 
 @dataclass(frozen=True)
 class WinCheck:
-    """The fast answer: a win with its shape ids, or the reason (RULES.md §0.4, §0.7)."""
+    """The fast answer: a win with its shape ids, or the reason (RULES.md §0.4, §0.7). A
+    refusal by a rule checked before the shape may carry the shapes the tiles form (四川's
+    缺一门); only a win's shapes are ever shown."""
 
     win: bool
     shapes: tuple[str, ...] = ()
