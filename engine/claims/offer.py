@@ -466,8 +466,8 @@ def _no_discard(s: Situation, used: tuple[Tile, Tile], kind: MeldKind,
         other = high + 1 if tile == low else low - 1
         if 0 <= other < T.HONOR_BASE and T.suit(other) == T.suit(tile) and other not in s.wilds:
             banned.add(other)
-    if by_suit and (sum(T.suit(t) == missing for t in s.hand.concealed)
-                    > sum(T.suit(t) == missing for t in used)):  # one is left after the call
+    if by_suit and (sum(t // 9 == missing for t in s.hand.concealed)
+                    > sum(t // 9 == missing for t in used)):  # one is left after the call
         banned.update(t for t in range(T.HONOR_BASE) if T.suit(t) != missing)
     return frozenset(banned)
 

@@ -317,11 +317,22 @@ class Variant(ABC):
 
     def claims(self, request: Request) -> ClaimsAnswer:
         """What the player may do with the tile on offer (RULES.md §0.8, `engine.claims`)."""
-        # imported here: engine.claims.offer builds on this module (and on plumbing)
+        assert self.claim_rules is not None
+        return _claims_machinery()(self, self.claim_rules, request)
+
+
+def _claims_machinery() -> Callable[[Variant, ClaimRules, Request], ClaimsAnswer]:
+    """`engine.claims.offer.claims`, imported on first use (it builds on this module and on
+    plumbing) and kept: an import statement in a call costs a good part of a µs."""
+    global _CLAIMS
+    if _CLAIMS is None:
         from engine.claims.offer import claims
 
-        assert self.claim_rules is not None
-        return claims(self, self.claim_rules, request)
+        _CLAIMS = claims
+    return _CLAIMS
+
+
+_CLAIMS: Callable[[Variant, ClaimRules, Request], ClaimsAnswer] | None = None
 
 
 def unsupported(variant: Variant, op: str) -> bool:
