@@ -75,14 +75,12 @@ class Situation:
     """A tile of a wild kind may enter a meld as itself."""
     reference: frozenset[Tile] | None
     """The locked hand's wait kinds (None: not locked)."""
-
-    @property
-    def hand(self) -> Hand:
-        return self.request.hand
-
-    @property
-    def context(self) -> Context:
-        return self.request.context
+    hand: Hand
+    """The request's hand and context, and what the source says (fields, not properties:
+    every step reads them, and an enum's dict look-up hashes in Python)."""
+    context: Context
+    win_type: WinType
+    is_discard: bool
 
 
 def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswer:
@@ -131,7 +129,7 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
     if not plainly_valid(hand, hand_rules, size=13, needs_win_tile=False, visible=visible):
         problems += check_hand(hand, hand_rules, size=13, needs_win_tile=False, visible=visible)
     face_value = rules.wild_melds_at_face_value(options)
-    wilds = frozenset[Tile]()
+    wilds = NO_WILDS
     if not problems or not face_value:
         wilds = rules.wild_kinds(request.context, options)
     if not face_value:
@@ -151,7 +149,12 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
                                         "a locked hand must be ready: these 13 tiles have no "
                                         "wait")])
         reference = frozenset(T.from_code(w.tile) for w in waits)
-    return Situation(variant, rules, request, facts, options, wilds, face_value, reference)
+    return Situation(variant, rules, request, facts, options, wilds, face_value, reference,
+                     request.hand, request.context, facts.source.win_type,
+                     facts.source.is_discard)
+
+
+NO_WILDS: Final = frozenset[Tile]()
 
 
 def _tile_copy_problems(hand: Hand, facts: ClaimFacts, visible: Sequence[Tile],
@@ -159,7 +162,9 @@ def _tile_copy_problems(hand: Hand, facts: ClaimFacts, visible: Sequence[Tile],
     """The tile on offer as a fifth copy (a kind already over four is reported at the hand),
     and on ``rob_kong`` any copy of it the player holds (the konger holds the other three)."""
     tile = facts.tile
-    own = hand.concealed.count(tile) + sum(m.tiles.count(tile) for m in hand.melds)
+    own = hand.concealed.count(tile)
+    for meld in hand.melds:
+        own += meld.tiles.count(tile)
     seen = visible.count(tile)
     if facts.source is Source.ROB_KONG and own:
         return [Problem(Code.TOO_MANY_COPIES, "#/tile",
@@ -180,7 +185,7 @@ def _win(s: Situation) -> WinAction | Refusal | None:
     answers first: it gives the same verdict and reason as ``fan`` (the tests hold them
     equal), and a non-win — most offers — then costs no full evaluation."""
     facts = s.facts
-    win_type = facts.source.win_type
+    win_type = s.win_type
     name = "rob_kong" if facts.source is Source.ROB_KONG else "win"
     hand = Hand(s.hand.concealed, s.hand.melds, facts.tile)
     context = _with_win_type(s.context, win_type)
@@ -230,7 +235,13 @@ def _pass(s: Situation, win: WinAction | None) -> PassAction:
         record = PassedRecord(tuple(T.codes(sorted(tiles))),
                               max(win.fan, before.fan if before else 0))
     must = T.code(facts.tile) if facts.locked and facts.source is Source.SELF_DRAW else None
+    if record is None and must is None:
+        return PLAIN_PASS
     return PassAction("pass", PRIORITY["pass"], record, must)
+
+
+PLAIN_PASS: Final = PassAction("pass", PRIORITY["pass"])
+"""The pass of most answers (no 过胡 record, not locked): an immutable value, built once."""
 
 
 # --- melds --------------------------------------------------------------------------------------
@@ -259,7 +270,10 @@ def _meld_reasons(s: Situation, kind: Tile, *, pong_or_kong: bool) -> list[str]:
 
 def _stand_ins(s: Situation, kind: Tile) -> list[Tile]:
     """The wildcards in hand that could stand in for ``kind`` (lowest first)."""
-    return sorted(t for t in s.hand.concealed if t in s.wilds and t != kind)
+    wilds = s.wilds
+    if not wilds:
+        return []
+    return sorted(t for t in s.hand.concealed if t in wilds and t != kind)
 
 
 def _kongs(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
@@ -270,7 +284,7 @@ def _kongs(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
     found: list[tuple[Tile, KongType, int, bool | None]] = []
     out: list[tuple[tuple[Any, ...], Action | Refusal]] = []
     held = hand.concealed
-    if facts.source.is_discard:
+    if s.is_discard:
         copies = held.count(tile)
         if copies == 3:
             found.append((tile, KongType.EXPOSED, -1, None))
@@ -358,7 +372,7 @@ def _lock_reasons(s: Situation, after: After | None) -> list[str]:
 def _pong(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
     facts, hand = s.facts, s.hand
     tile = facts.tile
-    if not facts.source.is_discard:
+    if not s.is_discard:
         return []
     copies = hand.concealed.count(tile)
     key = (2,)
