@@ -423,10 +423,11 @@ def _chow_groups(s: Situation, tile: Tile) -> list[tuple[tuple[Tile, ...], Tile,
         base = tile - tile % 9
         found: list[tuple[tuple[Tile, ...], Tile, Tile]] = []
         for low in range(max(tile - 2, base), min(tile, base + 6) + 1):
-            group: tuple[Tile, ...] = (low, low + 1, low + 2)
-            a, b = (t for t in group if t != tile)
+            # the run's two other tiles, lowest first
+            a, b = (low + 1, low + 2) if low == tile else (low, low + 2 if low + 1 == tile
+                                                              else low + 1)
             if a in held and b in held:
-                found.append((group, a, b))
+                found.append(((low, low + 1, low + 2), a, b))
         return found
     shape = s.variant.hand_rules(s.options).chow_shape
     kinds = sorted(held.intersection(range(T.HONOR_BASE, T.KIND_COUNT)) - {tile})
