@@ -81,8 +81,13 @@ class DiscardChoice:
 
 @dataclass(frozen=True)
 class DiscardsAnswer:
+    """The advice; ``win`` and ``shapes`` only when the 14 tiles already form a complete hand
+    as a self-draw (`engine.variants.base.Variant.drawn_win`): the player may declare 自摸."""
+
     shanten: int
     discards: tuple[DiscardChoice, ...]
+    win: bool | None = None
+    shapes: tuple[str, ...] | None = None
     options: dict[str, Any] | None = None
 
 

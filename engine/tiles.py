@@ -77,6 +77,11 @@ ALL_CODES: Final = tuple(code(t) for t in range(KIND_COUNT))
 _BY_CODE: Final = {c: t for t, c in enumerate(ALL_CODES)}
 
 
+def tile_of(text: str) -> Tile | None:
+    """One tile code's kind, or None: `from_code` without the exception."""
+    return _BY_CODE.get(text)
+
+
 def from_code(text: str) -> Tile:
     """One tile code (``'5p'``) to its kind; TileParseError otherwise."""
     tile = _BY_CODE.get(text)

@@ -31,12 +31,15 @@ def has_wait(variant: Variant, concealed: Sequence[Tile], hand: Hand, context: C
              options: Options) -> bool:
     """Whether 13 effective tiles have a wait as §0.6 lists it (never a fifth copy) — the
     win check alone, without the waits' fans."""
+    candidates = variant.wait_candidates(concealed, hand, context, options)
+    if not candidates:  # most hands: no kind completes a shape, no trial to set up
+        return False
     own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
     trial_context = variant.wait_context(context)
     rest = tuple(concealed)
     return any(own[t] < T.COPIES
                and variant.check(Hand(rest, hand.melds, t), trial_context, options).win
-               for t in variant.wait_candidates(concealed, hand, context, options))
+               for t in candidates)
 
 
 def shown_shanten(variant: Variant, concealed: Sequence[Tile], hand: Hand, context: Context,

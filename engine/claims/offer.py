@@ -10,7 +10,7 @@ lock, 长沙's modes or ``after`` need them); per pong or chow the best permitte
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -75,31 +75,34 @@ class Situation:
     """A tile of a wild kind may enter a meld as itself."""
     reference: frozenset[Tile] | None
     """The locked hand's wait kinds (None: not locked)."""
-
-    @property
-    def hand(self) -> Hand:
-        return self.request.hand
-
-    @property
-    def context(self) -> Context:
-        return self.request.context
+    hand: Hand
+    """The request's hand and context, and what the source says (fields, not properties:
+    every step reads them, and an enum's dict look-up hashes in Python)."""
+    context: Context
+    win_type: WinType
+    is_discard: bool
 
 
 def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswer:
     """The answer of ``claims`` for ``request`` (RequestError listing every problem)."""
     s = _situation(variant, rules, request)
-    entries: list[tuple[tuple[Any, ...], Action | Refusal]] = []
+    actions: list[Action] = []
+    refused: list[Refusal] = []
     win = _win(s)
-    if win is not None:
-        entries.append(((0,), win))
-    entries += _kongs(s)
-    entries += _pong(s)
-    entries += _chows(s)
-    entries.sort(key=lambda e: e[0])
-    actions = [e for _, e in entries if not isinstance(e, Refusal)]
-    refused = tuple(e for _, e in entries if isinstance(e, Refusal))
+    if isinstance(win, Refusal):
+        refused.append(win)
+    elif win is not None:
+        actions.append(win)
+    # each step lists its moves in the answer's order (kongs by kind then kind of kong,
+    # chows by their tiles), and the steps follow that order: no sort over the whole answer
+    for step in (_kongs, _pong, _chows):
+        for _, entry in step(s):
+            if isinstance(entry, Refusal):
+                refused.append(entry)
+            else:
+                actions.append(entry)
     actions.append(_pass(s, win if isinstance(win, WinAction) else None))
-    return ClaimsAnswer(tuple(actions), refused, s.options)
+    return ClaimsAnswer(tuple(actions), tuple(refused), s.options)
 
 
 # --- checking the request -----------------------------------------------------------------------
@@ -119,12 +122,14 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
     facts, more = read_facts(request, options, hand_rules.tile_kinds)
     problems += more
     problems += rules.context_problems(request.context, hand_rules)
-    hand = Hand(request.hand.concealed, request.hand.melds)
+    hand = request.hand
+    if hand.win_tile is not None:  # refused by read_facts; the hand is checked without it
+        hand = Hand(hand.concealed, hand.melds)
     visible = request.context.visible
     if not plainly_valid(hand, hand_rules, size=13, needs_win_tile=False, visible=visible):
         problems += check_hand(hand, hand_rules, size=13, needs_win_tile=False, visible=visible)
     face_value = rules.wild_melds_at_face_value(options)
-    wilds = frozenset[Tile]()
+    wilds = NO_WILDS
     if not problems or not face_value:
         wilds = rules.wild_kinds(request.context, options)
     if not face_value:
@@ -144,7 +149,12 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
                                         "a locked hand must be ready: these 13 tiles have no "
                                         "wait")])
         reference = frozenset(T.from_code(w.tile) for w in waits)
-    return Situation(variant, rules, request, facts, options, wilds, face_value, reference)
+    return Situation(variant, rules, request, facts, options, wilds, face_value, reference,
+                     request.hand, request.context, facts.source.win_type,
+                     facts.source.is_discard)
+
+
+NO_WILDS: Final = frozenset[Tile]()
 
 
 def _tile_copy_problems(hand: Hand, facts: ClaimFacts, visible: Sequence[Tile],
@@ -152,7 +162,9 @@ def _tile_copy_problems(hand: Hand, facts: ClaimFacts, visible: Sequence[Tile],
     """The tile on offer as a fifth copy (a kind already over four is reported at the hand),
     and on ``rob_kong`` any copy of it the player holds (the konger holds the other three)."""
     tile = facts.tile
-    own = hand.concealed.count(tile) + sum(m.tiles.count(tile) for m in hand.melds)
+    own = hand.concealed.count(tile)
+    for meld in hand.melds:
+        own += meld.tiles.count(tile)
     seen = visible.count(tile)
     if facts.source is Source.ROB_KONG and own:
         return [Problem(Code.TOO_MANY_COPIES, "#/tile",
@@ -173,14 +185,14 @@ def _win(s: Situation) -> WinAction | Refusal | None:
     answers first: it gives the same verdict and reason as ``fan`` (the tests hold them
     equal), and a non-win — most offers — then costs no full evaluation."""
     facts = s.facts
-    win_type = facts.source.win_type
+    win_type = s.win_type
     name = "rob_kong" if facts.source is Source.ROB_KONG else "win"
     hand = Hand(s.hand.concealed, s.hand.melds, facts.tile)
     context = _with_win_type(s.context, win_type)
     verdict = s.variant.check(hand, context, s.options)
     if not verdict.win:
         reason = verdict.reason
-        if reason in WIN_REASONS and s.rules.reason_has_shape(hand, reason):
+        if reason in WIN_REASONS and s.rules.reason_has_shape(verdict):
             return Refusal(name, reason=reason)
         return None
     answer = s.variant.fan(Request(hand, context, s.request.options))
@@ -223,13 +235,21 @@ def _pass(s: Situation, win: WinAction | None) -> PassAction:
         record = PassedRecord(tuple(T.codes(sorted(tiles))),
                               max(win.fan, before.fan if before else 0))
     must = T.code(facts.tile) if facts.locked and facts.source is Source.SELF_DRAW else None
+    if record is None and must is None:
+        return PLAIN_PASS
     return PassAction("pass", PRIORITY["pass"], record, must)
+
+
+PLAIN_PASS: Final = PassAction("pass", PRIORITY["pass"])
+"""The pass of most answers (no 过胡 record, not locked): an immutable value, built once."""
 
 
 # --- melds --------------------------------------------------------------------------------------
 
 
-def _first(reasons: Iterable[str]) -> str | None:
+def _first(reasons: Sequence[str]) -> str | None:
+    if not reasons:
+        return None
     found = set(reasons)
     return next((r for r in REASONS if r in found), None)
 
@@ -250,64 +270,90 @@ def _meld_reasons(s: Situation, kind: Tile, *, pong_or_kong: bool) -> list[str]:
 
 def _stand_ins(s: Situation, kind: Tile) -> list[Tile]:
     """The wildcards in hand that could stand in for ``kind`` (lowest first)."""
-    return sorted(t for t in s.hand.concealed if t in s.wilds and t != kind)
+    wilds = s.wilds
+    if not wilds:
+        return []
+    return sorted(t for t in s.hand.concealed if t in wilds and t != kind)
 
 
 def _kongs(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
     facts, hand = s.facts, s.hand
     tile = facts.tile
-    found: list[tuple[Tile, KongType, tuple[Tile, ...], Hand, bool | None]] = []
+    # each kong the tiles allow: its kind, type, the pong it adds to (added kongs) and
+    # whether it uses the tile just drawn; the hand it leaves is built only when asked
+    found: list[tuple[Tile, KongType, int, bool | None]] = []
     out: list[tuple[tuple[Any, ...], Action | Refusal]] = []
-    if facts.source.is_discard:
-        copies = hand.concealed.count(tile)
+    held = hand.concealed
+    if s.is_discard:
+        copies = held.count(tile)
         if copies == 3:
-            rest = _without(hand.concealed, (tile,) * 3)
-            found.append((tile, KongType.EXPOSED, (tile,) * 3,
-                          Hand(rest, (*hand.melds, Meld(MeldKind.KONG, (tile,) * 4))), None))
+            found.append((tile, KongType.EXPOSED, -1, None))
         elif copies and copies + len(helpers := _stand_ins(s, tile)) >= 3:
             used = (*(tile,) * copies, *helpers[:3 - copies])
             out.append(((1, tile, 0), Refusal("kong", KongType.EXPOSED.value, T.code(tile),
                                               tuple(T.codes(sorted(used))), "needs_wild")))
     elif facts.source is Source.SELF_DRAW:
-        held = (*hand.concealed, tile)
+        held = (*held, tile)
         counts = T.counts(held)
         for kind in sorted({t for t in held if counts[t] == T.COPIES}):
-            rest = _without(held, (kind,) * 4)
-            found.append((kind, KongType.CONCEALED, (kind,) * 4,
-                          Hand(rest, (*hand.melds, Meld(MeldKind.KONG, (kind,) * 4, True))),
-                          kind == tile))
+            found.append((kind, KongType.CONCEALED, -1, kind == tile))
         for i, meld in enumerate(hand.melds):
             kind = meld.tiles[0]
             if meld.kind is MeldKind.PONG and counts[kind]:
-                melds = (*hand.melds[:i], Meld(MeldKind.KONG, (kind,) * 4), *hand.melds[i + 1:])
-                found.append((kind, KongType.ADDED, (kind,),
-                              Hand(_without(held, (kind,)), melds), kind == tile))
-    for kind, kong_type, tiles, left, drawn_now in found:
+                found.append((kind, KongType.ADDED, i, kind == tile))
+    for kind, kong_type, pong, drawn_now in found:
         key = (1, kind, KONG_ORDER[kong_type])
         reasons = _meld_reasons(s, kind, pong_or_kong=True)
         if kong_type is KongType.ADDED and not drawn_now and not s.options["late_added_kong"]:
             reasons.append("late_added_kong")
         after: After | None = None
-        ready = False
+        left: Hand | None = None
         if s.reference is not None or facts.full:
+            left = _kong_left(hand, held, kind, kong_type, pong)
             after = A.kong_after(s.variant, left, s.context, s.options)
-            ready = bool(after.waits)
             if s.reference is not None:
                 reasons += _lock_reasons(s, after)
-        elif s.rules.kong_modes:  # 开杠 needs a ready hand, not the waits' fans
-            ready = A.has_wait(s.variant, left.concealed, left, s.context, s.options)
+        code = T.code(kind)
+        tiles = (code,) * KONG_TILES[kong_type]
         reason = _first(reasons)
         if reason is not None:
-            out.append((key, Refusal("kong", kong_type.value, T.code(kind),
-                                     tuple(T.codes(tiles)), reason)))
+            out.append((key, Refusal("kong", kong_type.value, code, tiles, reason)))
             continue
         modes = None
         if s.rules.kong_modes:
+            # 开杠 needs a ready hand (not the waits' fans), asked only of a kong offered
+            ready = bool(after.waits) if after is not None else False
+            if after is None and s.options["kai_gang"]:
+                left = _kong_left(hand, held, kind, kong_type, pong)
+                ready = A.has_wait(s.variant, left.concealed, left, s.context, s.options)
             modes = KAI_GANG if s.options["kai_gang"] and ready else BU_ZHANG
-        out.append((key, KongAction("kong", PRIORITY["kong"], kong_type.value, T.code(kind),
-                                    tuple(T.codes(tiles)), drawn_now, modes,
-                                    after if facts.full else None)))
+        out.append((key, KongAction("kong", PRIORITY["kong"], kong_type.value, code, tiles,
+                                    drawn_now, modes, after if facts.full else None)))
+    if len(out) > 1:
+        out.sort(key=_key)
     return out
+
+
+KONG_TILES: Final = {KongType.EXPOSED: 3, KongType.CONCEALED: 4, KongType.ADDED: 1}
+"""The player's tiles a kong uses: three in hand with the discard, all four, or the fourth."""
+
+
+def _kong_left(hand: Hand, held: tuple[Tile, ...], kind: Tile, kong_type: KongType,
+               pong: int) -> Hand:
+    """The hand a kong of ``kind`` leaves: ``held`` (the concealed tiles, with the drawn tile
+    on the player's own draw) less the tiles it uses, its meld beside the others."""
+    quad = (kind,) * 4
+    if kong_type is KongType.ADDED:
+        melds = hand.melds
+        return Hand(_without(held, (kind,)),
+                    (*melds[:pong], Meld(MeldKind.KONG, quad), *melds[pong + 1:]))
+    concealed = kong_type is KongType.CONCEALED
+    return Hand(_without(held, quad[:4 if concealed else 3]),
+                (*hand.melds, Meld(MeldKind.KONG, quad, concealed)))
+
+
+def _key(entry: tuple[tuple[Any, ...], Action | Refusal]) -> tuple[Any, ...]:
+    return entry[0]
 
 
 def _lock_reasons(s: Situation, after: After | None) -> list[str]:
@@ -326,7 +372,7 @@ def _lock_reasons(s: Situation, after: After | None) -> list[str]:
 def _pong(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
     facts, hand = s.facts, s.hand
     tile = facts.tile
-    if not facts.source.is_discard:
+    if not s.is_discard:
         return []
     copies = hand.concealed.count(tile)
     key = (2,)
@@ -336,79 +382,107 @@ def _pong(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
             return [(key, Refusal("pong", tiles=tuple(T.codes(sorted((tile, helpers[0])))),
                                   reason="needs_wild"))]
         return []
-    meld = Meld(MeldKind.PONG, (tile,) * 3)
-    action = _claim(s, (tile, tile), meld, _meld_reasons(s, tile, pong_or_kong=True))
+    action = _claim(s, (tile, tile), MeldKind.PONG, (tile,) * 3,
+                    _meld_reasons(s, tile, pong_or_kong=True))
     if isinstance(action, Refusal):
         return [(key, action)]
     return [(key, PongAction("pong", PRIORITY["pong"], *action))]
 
 
 def _chows(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
-    facts, hand = s.facts, s.hand
+    facts = s.facts
     tile = facts.tile
     if facts.source is not Source.DISCARD_LEFT or not s.rules.chow(s.options):
         return []
-    shape = s.variant.hand_rules(s.options).chow_shape
-    # a chow's other tiles are of the tile's suit within two ranks, or honors with an honor
-    near = (range(T.HONOR_BASE, T.KIND_COUNT) if T.is_honor(tile) else
-            range(max(tile - 2, 9 * T.suit(tile)), min(tile + 3, 9 * T.suit(tile) + 9)))
-    kinds = sorted(set(hand.concealed).intersection(near) - {tile})
     out: list[tuple[tuple[Any, ...], Action | Refusal]] = []
-    for i, a in enumerate(kinds):
-        for b in kinds[i + 1:]:
-            group = tuple(sorted((a, b, tile)))
-            if not shape(group) or (not s.face_value and s.wilds.intersection(group)):
-                continue
-            meld = Meld(MeldKind.CHOW, group)
-            action = _claim(s, (a, b), meld, _meld_reasons(s, tile, pong_or_kong=False))
-            key = (3, *group)
-            if isinstance(action, Refusal):
-                out.append((key, action))
-            else:
-                tiles, no_discard, after = action
-                out.append((key, ChowAction("chow", PRIORITY["chow"], tiles,
-                                            tuple(T.codes(group)), no_discard, after)))
+    reasons = _meld_reasons(s, tile, pong_or_kong=False)  # the same for every chow
+    codes = T.ALL_CODES
+    for group, a, b in _chow_groups(s, tile):
+        if not s.face_value and s.wilds.intersection(group):
+            continue
+        action = _claim(s, (a, b), MeldKind.CHOW, group, reasons)
+        key = (3, *group)
+        if isinstance(action, Refusal):
+            out.append((key, action))
+        else:
+            tiles, no_discard, after = action
+            out.append((key, ChowAction("chow", PRIORITY["chow"], tiles,
+                                        (codes[group[0]], codes[group[1]], codes[group[2]]),
+                                        no_discard, after)))
     return out
 
 
-def _claim(s: Situation, used: tuple[Tile, Tile], meld: Meld, reasons: list[str]
-           ) -> tuple[tuple[str, ...], tuple[str, ...], After | None] | Refusal:
-    """A pong or chow: its hand tiles, ``no_discard`` and ``after``; or its refusal."""
-    kind = "chow" if meld.kind is MeldKind.CHOW else "pong"
-    tiles = tuple(T.codes(sorted(used)))
+def _chow_groups(s: Situation, tile: Tile) -> list[tuple[tuple[Tile, ...], Tile, Tile]]:
+    """Each chow of ``tile`` with two kinds held, by its tiles: the group and the two kinds.
+
+    A suited tile's chows are the (at most three) runs of its suit through it (every
+    variant's chow shape for a suit); an honor's are the pairs of honors held that the
+    variant's chow shape accepts with it (南昌's honor chows)."""
+    held = set(s.hand.concealed)
+    if not T.is_honor(tile):
+        base = tile - tile % 9
+        found: list[tuple[tuple[Tile, ...], Tile, Tile]] = []
+        for low in range(max(tile - 2, base), min(tile, base + 6) + 1):
+            # the run's two other tiles, lowest first
+            a, b = (low + 1, low + 2) if low == tile else (low, low + 2 if low + 1 == tile
+                                                              else low + 1)
+            if a in held and b in held:
+                found.append(((low, low + 1, low + 2), a, b))
+        return found
+    shape = s.variant.hand_rules(s.options).chow_shape
+    kinds = sorted(held.intersection(range(T.HONOR_BASE, T.KIND_COUNT)) - {tile})
+    honors = [(tuple(sorted((a, b, tile))), a, b)
+              for i, a in enumerate(kinds) for b in kinds[i + 1:]]
+    return sorted(h for h in honors if shape(h[0]))
+
+
+def _claim(s: Situation, used: tuple[Tile, Tile], kind: MeldKind, group: tuple[Tile, ...],
+           reasons: list[str]) -> tuple[tuple[str, ...], tuple[str, ...], After | None] | Refusal:
+    """A pong or chow (``group``, the meld it makes): its hand tiles (``used``, in tile
+    order), ``no_discard`` and ``after``; or its refusal. ``reasons`` is not changed."""
+    tiles = (T.ALL_CODES[used[0]], T.ALL_CODES[used[1]])
     if s.reference is not None:
         reasons = ["locked", *reasons]
-    rest = _without(s.hand.concealed, used)
-    banned = _no_discard(s, rest, meld)
-    if set(rest) <= banned:
-        reasons.append("no_discard_left")
+    banned = _no_discard(s, used, kind, group)
+    rest: tuple[Tile, ...] = ()
+    if banned or s.facts.full:
+        rest = _without(s.hand.concealed, used)
+        if banned and set(rest) <= banned:
+            reasons = [*reasons, "no_discard_left"]
     reason = _first(reasons)
     if reason is not None:
-        return Refusal(kind, tiles=tiles, reason=reason)
-    after = None
-    if s.facts.full:
-        after = A.best_discard(s.variant, Hand(rest, (*s.hand.melds, meld)), s.context,
-                               s.options, banned, s.rules.discard_front)
+        return Refusal(kind.value, tiles=tiles, reason=reason)
+    if not s.facts.full:
+        return tiles, tuple(T.codes(sorted(banned))) if banned else (), None
+    after = A.best_discard(s.variant, Hand(rest, (*s.hand.melds, Meld(kind, group))), s.context,
+                           s.options, banned, s.rules.discard_front)
     return tiles, tuple(T.codes(sorted(banned))), after
 
 
-def _no_discard(s: Situation, rest: Sequence[Tile], meld: Meld) -> frozenset[Tile]:
-    """The kinds not to discard right after the call: 食替 (``shi_ti``) and 四川's missing suit
-    first."""
+NOTHING_BANNED: Final = frozenset[Tile]()
+
+
+def _no_discard(s: Situation, used: tuple[Tile, Tile], kind: MeldKind,
+                group: tuple[Tile, ...]) -> frozenset[Tile]:
+    """The kinds not to discard right after the call (``used``: the hand's tiles it takes):
+    食替 (``shi_ti``) and 四川's missing suit first."""
     tile = s.facts.tile
-    banned: set[Tile] = set()
     mode = s.options["shi_ti"]
+    missing = s.rules.missing_suit(s.context) if s.rules.missing_suit else None
+    by_suit = missing is not None and s.options["missing_suit_first"]
+    if mode == "allowed" and not by_suit:
+        return NOTHING_BANNED
+    banned: set[Tile] = set()
     if mode != "allowed":
         banned.add(tile)
-    low, _, high = meld.tiles
-    if (mode == "no_same_or_other_end" and meld.kind is MeldKind.CHOW and not T.is_honor(tile)
+    low, _, high = group
+    if (mode == "no_same_or_other_end" and kind is MeldKind.CHOW and not T.is_honor(tile)
             and tile in (low, high)):
         other = high + 1 if tile == low else low - 1
         if 0 <= other < T.HONOR_BASE and T.suit(other) == T.suit(tile) and other not in s.wilds:
             banned.add(other)
-    missing = s.rules.missing_suit(s.context) if s.rules.missing_suit else None
-    if (missing is not None and s.options["missing_suit_first"]
-            and any(T.suit(t) == missing for t in rest)):
+    if by_suit and (sum(t // 9 == missing for t in s.hand.concealed)
+                    > sum(t // 9 == missing for t in used)):  # one is left after the call
         banned.update(t for t in range(T.HONOR_BASE) if T.suit(t) != missing)
     return frozenset(banned)
 

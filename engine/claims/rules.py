@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import Problem
 from engine.hand import Context, Hand, HandRules
 from engine.options import OptionSpec
 from engine.tiles import Tile
+
+if TYPE_CHECKING:
+    from engine.variants.base import WinCheck
 
 Options = Mapping[str, Any]
 
@@ -37,7 +40,7 @@ def _no_front(hand: Hand, context: Context) -> int | None:
     return None
 
 
-def _reason_means_shape(hand: Hand, reason: str) -> bool:
+def _reason_means_shape(verdict: WinCheck) -> bool:
     return True
 
 
@@ -64,6 +67,6 @@ class ClaimRules:
     """The variant's own context checks (南昌: ``jing``)."""
     discard_front: Callable[[Hand, Context], int | None] = _no_front
     """The suit ``discards`` lists first for a 14-tile hand (四川's suit to drop), or None."""
-    reason_has_shape: Callable[[Hand, str], bool] = _reason_means_shape
+    reason_has_shape: Callable[[WinCheck], bool] = _reason_means_shape
     """For a refused win's reason: does a winning shape exist (settled reading 13)? True
     unless the variant reports the reason before looking at the shape (四川's 缺一门)."""

@@ -49,7 +49,9 @@ Operation = Callable[[Request], Any]
 
 @dataclass(frozen=True)
 class WinCheck:
-    """The fast answer: a win with its shape ids, or the reason (RULES.md §0.4, §0.7)."""
+    """The fast answer: a win with its shape ids, or the reason (RULES.md §0.4, §0.7). A
+    refusal by a rule checked before the shape may carry the shapes the tiles form (四川's
+    缺一门); only a win's shapes are ever shown."""
 
     win: bool
     shapes: tuple[str, ...] = ()
@@ -325,15 +327,37 @@ class Variant(ABC):
         choices.sort(key=lambda c: (c.shanten, -c.effective_count, -len(c.effective_tiles),
                                     T.from_code(c.tile)))
         best = choices[0].shanten if choices else 0
-        return DiscardsAnswer(best, tuple(choices), options)
+        drawn = self.drawn_win(hand, context, options)
+        if drawn.win:
+            return DiscardsAnswer(best, tuple(choices), True, drawn.shapes, options)
+        return DiscardsAnswer(best, tuple(choices), options=options)
+
+    def drawn_win(self, hand: Hand, context: Context, options: Options) -> WinCheck:
+        """What ``win`` rules on a 14-tile ``hand`` (no win tile) whose last concealed tile
+        is the one just drawn: the variant's `check` as a self-draw, wildcards and 四川's
+        缺一门 included — so ``discards`` can say the player may declare 自摸 instead."""
+        *rest, drawn = hand.concealed
+        return self.check(Hand(tuple(rest), hand.melds, drawn),
+                          replace(context, win_type=WinType.SELF_DRAW), options)
 
     def claims(self, request: Request) -> ClaimsAnswer:
         """What the player may do with the tile on offer (RULES.md §0.8, `engine.claims`)."""
-        # imported here: engine.claims.offer builds on this module (and on plumbing)
+        assert self.claim_rules is not None
+        return _claims_machinery()(self, self.claim_rules, request)
+
+
+def _claims_machinery() -> Callable[[Variant, ClaimRules, Request], ClaimsAnswer]:
+    """`engine.claims.offer.claims`, imported on first use (it builds on this module and on
+    plumbing) and kept: an import statement in a call costs a good part of a µs."""
+    global _CLAIMS
+    if _CLAIMS is None:
         from engine.claims.offer import claims
 
-        assert self.claim_rules is not None
-        return claims(self, self.claim_rules, request)
+        _CLAIMS = claims
+    return _CLAIMS
+
+
+_CLAIMS: Callable[[Variant, ClaimRules, Request], ClaimsAnswer] | None = None
 
 
 def unsupported(variant: Variant, op: str) -> bool:

@@ -5,14 +5,17 @@ the discard after a call (``missing_suit_first``, SCT 定缺). 过手胡 by fan 
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from engine.claims.options import option_specs
 from engine.claims.rules import ClaimRules
 from engine.hand import Context, Hand
 from engine.options import OptionSpec, OptionType
 from engine.variants.sichuan.facts import missing_suit
-from engine.variants.sichuan.scoring import QUE_YI_MEN, read_shapes
+from engine.variants.sichuan.scoring import QUE_YI_MEN
+
+if TYPE_CHECKING:
+    from engine.variants.base import WinCheck
 
 OPTION_SPECS: Final = option_specs(guo_hu="not_higher", extra=(
     OptionSpec("meld_missing_suit", OptionType.BOOLEAN, False,
@@ -29,9 +32,10 @@ def suit_to_drop(hand: Hand, context: Context) -> int | None:
     return _suit_to_drop(hand, context)
 
 
-def has_shape(hand: Hand, reason: str) -> bool:
-    """缺一门 is reported before the shape is looked at: a refusal needs a shape (reading 13)."""
-    return reason != QUE_YI_MEN or bool(read_shapes(hand)[0])
+def has_shape(verdict: WinCheck) -> bool:
+    """缺一门 is ruled before the shape: a refusal needs a shape (reading 13), which the
+    check's 缺一门 answer carries (`Sichuan.check`)."""
+    return verdict.reason != QUE_YI_MEN or bool(verdict.shapes)
 
 
 RULES: Final = ClaimRules(

@@ -168,10 +168,12 @@ class Sichuan(Variant):
     # --- the hooks ----------------------------------------------------------------------------
 
     def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
-        """缺一门 first (§0.7), then the shape: standard or 七对."""
+        """缺一门 first (§0.7), then the shape: standard or 七对. A 缺一门 refusal carries the
+        shapes the tiles form all the same (``win`` shows shapes only on a win): ``claims``
+        reports the refusal only when there is one (settled reading 13)."""
         shapes, mask = read_shapes(hand)
         if breaks_que_yi_men(mask, missing_suit(context)):
-            return _BREAKS_QUE_YI_MEN
+            return _BREAKS_QUE_YI_MEN[shapes]
         return _CHECKS[shapes]
 
     def fan(self, request: Request) -> SichuanFanAnswer:
@@ -275,7 +277,8 @@ def priced(fan: int, options: Options, self_draw: bool, tian_hu: bool) -> tuple[
     return capped, points
 
 
-_BREAKS_QUE_YI_MEN: Final = WinCheck(False, reason=QUE_YI_MEN)
+_BREAKS_QUE_YI_MEN: Final = {shapes: WinCheck(False, tuple(s.value for s in shapes), QUE_YI_MEN)
+                              for shapes in SHAPE_SETS}
 _CHECKS: Final = {shapes: WinCheck(True, shapes=tuple(s.value for s in shapes)) if shapes
                   else WinCheck(False, reason=NO_WINNING_SHAPE)
                   for shapes in SHAPE_SETS}

@@ -37,6 +37,24 @@ def test_que_yi_men_without_a_shape_is_not_listed() -> None:
     assert refusals(ask("sichuan", body(hand, "9s", "discard_left", missing_suit="s"))) == []
 
 
+def test_a_que_yi_men_refusal_carries_its_shapes_but_win_shows_none() -> None:
+    # the check rules 缺一门 before the shape, yet its refusal carries the shapes the tiles
+    # form (what claims reads for reading 13); the win operation shows shapes only on a win
+    from engine.variants import REGISTRY
+
+    v = REGISTRY["sichuan"]
+    shaped = v.request({"hand": "13s456m789m55p678p", "win_tile": "2s",
+                            "context": {"missing_suit": "s"}})
+    verdict = v.check(shaped.hand, shaped.context, v.options(shaped))
+    assert (verdict.win, verdict.reason, verdict.shapes) == (False, "que_yi_men", ("standard",))
+    answer = v.win(shaped)
+    assert (answer.win, answer.reason, answer.shapes) == (False, "que_yi_men", None)
+    # + 9s: no shape at all, and the refusal carries none
+    shapeless = v.request({"hand": "13s456m789m55p678p", "win_tile": "9s",
+                               "context": {"missing_suit": "s"}})
+    assert v.check(shapeless.hand, shapeless.context, v.options(shapeless)).shapes == ()
+
+
 def test_missing_suit_first_after_a_pong() -> None:
     # 5s 9p 55m 456m 789m 678p, 定缺 s, pong 5m: 5s is still held, so all 18 m/p kinds are
     # barred and 5s is the only discard (reading 5)
