@@ -38,7 +38,8 @@ from typing import Any, NoReturn
 from flask import Request
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
-from service.errors import bad_json
+from service import memory
+from service.errors import HttpProblem, bad_json
 
 MAX_CHECKED_OBJECTS = 32_768
 """Bodies with at most this many objects and members are checked for duplicate keys: more
@@ -88,20 +89,35 @@ class _DuplicateKey(ValueError):
 
 def read_json(request: Request, max_depth: int) -> Any:
     """The parsed body; raises the 415, 413 (from werkzeug) or 400 problem otherwise."""
-    data, escaped = parse_body(request, max_depth)
-    if escaped:
+    data, text = _parse(request, max_depth)
+    if _SURROGATE_ESCAPE.search(text) is not None:
         refuse_lone_surrogate(data)
     return data
 
 
-def parse_body(request: Request, max_depth: int) -> tuple[Any, bool]:
-    """The parsed body and whether it may hold a lone surrogate (the caller looks for it:
-    a batch answers one in an item as that item's 400); the 415, 413 or 400 otherwise."""
+ITEM_LEVELS = 3
+"""Levels of a batch above an item's body: the batch object, ``requests``, the item."""
+
+
+def read_batch(request: Request, max_depth: int, item_depth: int) -> tuple[Any, bool, bool]:
+    """The parsed batch, whether it may hold a lone surrogate (a batch answers one in an item
+    as that item's 400), and whether an item's body may nest deeper than ``item_depth``
+    levels (the least any operation allows: only then need each item's body be measured,
+    `nests_deeper`); the 415, 413 or 400 otherwise."""
+    data, text = _parse(request, max_depth)
+    return (data, _SURROGATE_ESCAPE.search(text) is not None,
+            _deeper(_brackets(text), ITEM_LEVELS + item_depth))
+
+
+def _parse(request: Request, max_depth: int) -> tuple[Any, str]:
+    """The parsed body and its text; the 415, 413 or 400 otherwise."""
     if request.mimetype != "application/json":
         raise UnsupportedMediaType()
     raw = read_bytes(request)
     if not raw.strip():
         raise bad_json("the body is empty: send a JSON object")
+    if len(raw) > memory.LARGE_BODY:  # what it leaves is given back once it is answered
+        memory.release_after_answer()
     text = decode(raw)
     plausible = max(text.count("{"), text.count(":")) <= MAX_CHECKED_OBJECTS
     hook = _unique_keys if plausible else None
@@ -124,9 +140,15 @@ def parse_body(request: Request, max_depth: int) -> tuple[Any, bool]:
         if collecting:
             gc.enable()
     if too_deep(text, max_depth):
-        raise bad_json(f"the body nests deeper than any valid request ({max_depth} levels of "
-                       "objects and arrays)")
-    return data, _SURROGATE_ESCAPE.search(text) is not None
+        raise too_deep_problem(max_depth)
+    return data, text
+
+
+def too_deep_problem(max_depth: int) -> HttpProblem:
+    """The 400 for a body nesting deeper than ``max_depth`` levels, its path's deepest valid
+    body (a batch item's too: the same problem as the same body sent to its path)."""
+    return bad_json(f"the body nests deeper than any valid request ({max_depth} levels of "
+                    "objects and arrays)")
 
 
 def refuse_lone_surrogate(value: Any, pointer: str = "#") -> None:
@@ -194,8 +216,13 @@ def too_deep(text: str, max_depth: int) -> bool:
     (``str.translate``, C speed) leaves the brackets and what strings hold; counted so, a
     bracket inside a string can only make the body look deeper — and only then are the
     strings taken out (a regular expression, slower) and the depth counted again."""
-    return (_deeper(_NOT_BRACKET.sub("", text.translate(_ASCII_NOT_BRACKET)), max_depth)
+    return (_deeper(_brackets(text), max_depth)
             and _deeper(_STRING.sub("", text).translate(_ASCII_NOT_BRACKET), max_depth))
+
+
+def _brackets(text: str) -> str:
+    """The text's brackets, and those in its strings (an upper bound on its nesting)."""
+    return _NOT_BRACKET.sub("", text.translate(_ASCII_NOT_BRACKET))
 
 
 def _deeper(brackets: str, max_depth: int) -> bool:
@@ -205,6 +232,20 @@ def _deeper(brackets: str, max_depth: int) -> bool:
             return False
         brackets = brackets.replace("()", "")
     return bool(brackets)
+
+
+def nests_deeper(value: Any, most: int) -> bool:
+    """Whether parsed JSON ``value`` nests objects and arrays deeper than ``most`` levels
+    (a batch item's body, measured as `too_deep` measures a body's text)."""
+    kind = type(value)
+    if kind is dict:
+        inner = value.values()
+    elif kind is list:
+        inner = value
+    else:
+        return False
+    return most <= 0 or any(nests_deeper(v, most - 1) for v in inner
+                            if type(v) in _CONTAINERS)
 
 
 def shown(text: str) -> str:
