@@ -8,6 +8,7 @@ import gc
 import io
 import json
 import logging
+import random
 import types
 
 import pytest
@@ -377,3 +378,36 @@ def test_memory_is_released_after_a_large_body_is_answered_and_not_after_a_small
         assert refused.status_code == 422
         assert released == []  # not before the answer is written: when the server closes it
     assert released == [1]
+
+
+def _depth(value):  # type: ignore[no-untyped-def]
+    """The reference: levels of objects and arrays, by recursion over the parsed value."""
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+def _random_json(rng, budget):  # type: ignore[no-untyped-def]
+    kind = rng.choice(["str", "num", "list", "dict"] if budget > 0 else ["str", "num"])
+    if kind == "str":
+        return rng.choice(["1m", "[", "]{", "}", 'a"b\\[', ""])
+    if kind == "num":
+        return rng.randint(0, 9)
+    items = [_random_json(rng, budget - 1) for _ in range(rng.randint(0, 3))]
+    return items if kind == "list" else {f"k{i}": v for i, v in enumerate(items)}
+
+
+def test_text_nesting_and_parsed_nesting_agree_with_a_recursive_reference():
+    from service import jsonbody
+
+    rng = random.Random(13)
+    for _ in range(2000):
+        value = _random_json(rng, rng.randint(0, 8))
+        depth, most = _depth(value), rng.randint(0, 8)
+        text = json.dumps(value)
+        found = jsonbody.nesting(text, most)
+        # up to `most` brackets inside strings may count: an upper bound, exact beyond it
+        assert (found > most) == (depth > most) and found >= min(depth, most + 1)
+        assert jsonbody.nests_deeper(value, most) == (depth > most)
