@@ -10,17 +10,27 @@ object can be filled (the body, ``melds``, a meld's tiles, ``context``, ``visibl
 codes, empty objects and arrays, long strings, unknown members, lone surrogates, duplicate
 keys), each filled to the limit. Each body is sent through the whole app (Flask's test
 client: reading, parsing, limits, schema, engine, encoding) three times; the time is the
-process's CPU time, best of three. RSS is read from /proc after all bodies, twice over, and
-compared with the RSS after a warm-up of ordinary requests.
+process's CPU time, best of three.
 
-Run: ``python -m benchmarks.hostile [--quick]``.
+RSS is a real worker's: ``hupai serve`` with one worker on loopback (the packaged gunicorn
+configuration: tables preloaded and ``gc.freeze()``-d in the master, glibc's mmap threshold
+fixed), warmed up with ordinary requests to every path the bodies use; then every body three
+times, twice over, each body followed by one ordinary request (a sync worker takes the next
+connection only when it has finished the last, so the reading sees what the body left
+behind). RSS from ``/proc/PID/statm`` after the warm-up, after each body and at the end.
+(Read in this process instead, through the test client, RSS grows more: the test client's own
+request objects form reference cycles that keep each 1 MiB body until a full collection.)
+
+Run: ``python -m benchmarks.hostile [--quick] [--no-worker]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import http.client
 import json
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -32,8 +42,8 @@ MIB = 1 << 20
 WIN = {"hand": "1112345678999m", "win_tile": "5m"}
 
 
-def rss_mb() -> float:
-    pages = int(Path("/proc/self/statm").read_text().split()[1])
+def rss_mb(pid: int | str = "self") -> float:
+    pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
     return pages * 4096 / 1e6
 
 
@@ -194,33 +204,84 @@ def batches() -> Iterator[tuple[str, str]]:
         {"requests": [ISSUE_ITEM] * 256})
 
 
+WARM_UP = (  # ordinary bodies for every path the hostile bodies use
+    {"hand": "123m456m789m55p2p", "win_tile": "4p"},
+    {"hand": "123m456m789m55p23p"},
+    {"requests": [{"variant": "sichuan", "op": "win", "body": WIN}]},
+    {"hand": "123m456m789m55p2p", "win_tile": "4p", "melds": [{"type": "pong", "tiles": "111s"}],
+     "context": {"win_type": "self_draw", "visible": "1m"}, "options": {"wild_tiles": ["5z"]}},
+)
+
+
+def worker_rss(bodies: list[tuple[str, str, str]]) -> tuple[float, float, list[tuple[float, str]]]:
+    """A live worker's RSS after the warm-up and after every body twice, and each body's own
+    growth (its first round), largest first."""
+    from tests.deploy import live
+
+    with tempfile.TemporaryDirectory(prefix="hupai-hostile-") as tmp:
+        instance = live.start(Path(tmp), workers=1)
+        try:
+            (worker,) = instance.workers()
+
+            def send(path: str, body: str) -> None:
+                conn = http.client.HTTPConnection(instance.host, instance.port, timeout=60)
+                try:
+                    conn.request("POST", path, body=body.encode(),
+                                 headers={"Content-Type": "application/json"})
+                    conn.getresponse().read()
+                finally:
+                    conn.close()
+
+            ordinary = json.dumps(WIN)
+            for _ in range(200):
+                send("/v1/sichuan/win", ordinary)
+            for path in sorted({p for _, p, _ in bodies}):
+                for warm in WARM_UP:
+                    for _ in range(5):
+                        send(path, json.dumps(warm))
+            send("/v1/sichuan/win", ordinary)
+            before = rss_mb(worker)
+            growth = []
+            for rounds in range(2):
+                for name, path, body in bodies:
+                    start = rss_mb(worker)
+                    for _ in range(3):
+                        send(path, body)
+                    send("/v1/sichuan/win", ordinary)  # answered once the body's work is done
+                    if rounds == 0:
+                        growth.append((rss_mb(worker) - start, name))
+            return before, rss_mb(worker), sorted(growth, reverse=True)
+        finally:
+            instance.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the issue's bodies only")
+    parser.add_argument("--no-worker", action="store_true",
+                        help="skip the live worker's RSS (no gunicorn started)")
     args = parser.parse_args()
     return_freed_memory()  # as service/wsgi.py does for the workers
     client = create_app().test_client()
+    gc.collect()
+    gc.freeze()  # as service/gunicorn_conf.py does before the workers fork
 
     def send(path: str, body: str | bytes) -> tuple[float, int, int]:
         start = time.process_time_ns()
-        r = client.post(path, data=body, content_type="application/json")
+        with client.post(path, data=body, content_type="application/json") as r:
+            status, size = r.status_code, len(r.data)
+        # closed, as the server closes it: the release after a large body is counted too
         ms = (time.process_time_ns() - start) / 1e6
-        return ms, r.status_code, len(r.data)
+        return ms, status, size
 
     bodies = list(issue_bodies()) + ([] if args.quick else list(generated_bodies()))
     for _ in range(200):  # warm-up: ordinary requests
         send("/v1/sichuan/win", json.dumps(WIN))
-    gc.collect()
-    before = rss_mb()  # the bodies (~70 MB of text) are already built
     rows = []
-    for rounds in range(2):
-        for name, path, body in bodies:
-            assert len(body.encode()) <= MIB, name
-            runs = [send(path, body) for _ in range(3)]
-            if rounds == 0:
-                rows.append((name, min(r[0] for r in runs), runs[0][1], runs[0][2]))
-    gc.collect()
-    after = rss_mb()
+    for name, path, body in bodies:
+        assert len(body.encode()) <= MIB, name
+        runs = [send(path, body) for _ in range(3)]
+        rows.append((name, min(r[0] for r in runs), runs[0][1], runs[0][2]))
     rows.sort(key=lambda r: -r[1])
     print(f"{'body (≤ 1 MiB)':48} {'CPU ms':>7} {'status':>6} {'answer B':>9}")
     for name, ms, status, size in rows:
@@ -229,8 +290,13 @@ def main() -> None:
     print(f"\nworst time {rows[0][1]:.1f} ms ({rows[0][0]}); target ≤ 50 ms")
     print(f"largest answer of a single request {max(r[3] for r in single)} B; target ≤ 16,384 B")
     print(f"largest answer of a batch {max(r[3] for r in rows)} B")
-    print(f"RSS after warm-up {before:.1f} MB, after every body twice {after:.1f} MB: "
-          f"growth {after - before:+.1f} MB (target within 10 MB)")
+    if not args.no_worker:
+        before, after, growth = worker_rss(bodies)
+        print(f"worker RSS (hupai serve, 1 worker) after warm-up {before:.1f} MB, after every "
+              f"body 3 times, twice over, {after:.1f} MB: growth {after - before:+.1f} MB "
+              "(target within 10 MB)")
+        print("  largest growth of one body: " + "; ".join(
+            f"{name} {mb:+.1f} MB" for mb, name in growth[:3]))
     print(f"\n{'batch':48} {'CPU ms':>7} {'status':>6} {'answer B':>9}")
     for name, body in batches():
         runs = [send("/v1/batch", body) for _ in range(3)]

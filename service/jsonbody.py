@@ -24,7 +24,8 @@ so that any body up to the size limit is read in bounded time:
   and ``[5]`` (right depth, wrong type) stays a 422. With the strings taken out and both
   kinds of bracket written alike (the parser has checked they match), each pass of
   ``str.replace("()", "")`` removes exactly the innermost level (it does not rescan what a
-  removal joins); what is left after ``max_depth`` passes is deeper.
+  removal joins); what is left after ``max_depth`` passes is deeper. A batch item's body is
+  held to its own operation's depth (`read_batch`, `nests_deeper`): the 400 its path gives.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ from typing import Any, NoReturn
 from flask import Request
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
-from service.errors import bad_json
+from service import memory
+from service.errors import HttpProblem, bad_json
 
 MAX_CHECKED_OBJECTS = 32_768
 """Bodies with at most this many objects and members are checked for duplicate keys: more
@@ -49,11 +51,11 @@ _BOMS = ((b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"),
          (b"\xfe\xff", "UTF-16BE"), (b"\xff\xfe", "UTF-16LE"))
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_QUOTED = re.compile(r'"[^"]*"')
+_NOT_STRUCTURE = re.compile(r'[^\[\]{}"]+')
 _ONE_KIND = str.maketrans("[]{}", "()()")
-_ASCII_NOT_BRACKET = str.maketrans("", "", "".join(chr(c) for c in range(128)
-                                                   if chr(c) not in "[]{}"))
+_ASCII_NOT_STRUCTURE = str.maketrans("", "", "".join(chr(c) for c in range(128)
+                                                     if chr(c) not in '[]{}"'))
 _ECHO = 24
 """Characters of a string the 400 detail shows."""
 
@@ -88,20 +90,35 @@ class _DuplicateKey(ValueError):
 
 def read_json(request: Request, max_depth: int) -> Any:
     """The parsed body; raises the 415, 413 (from werkzeug) or 400 problem otherwise."""
-    data, escaped = parse_body(request, max_depth)
-    if escaped:
+    data, text, _ = _parse(request, max_depth)
+    if _SURROGATE_ESCAPE.search(text) is not None:
         refuse_lone_surrogate(data)
     return data
 
 
-def parse_body(request: Request, max_depth: int) -> tuple[Any, bool]:
-    """The parsed body and whether it may hold a lone surrogate (the caller looks for it:
-    a batch answers one in an item as that item's 400); the 415, 413 or 400 otherwise."""
+ITEM_LEVELS = 3
+"""Levels of a batch above an item's body: the batch object, ``requests``, the item."""
+
+
+def read_batch(request: Request, max_depth: int, item_depth: int) -> tuple[Any, bool, bool]:
+    """The parsed batch, whether it may hold a lone surrogate (a batch answers one in an item
+    as that item's 400), and whether an item's body may nest deeper than ``item_depth``
+    levels (the least any operation allows: only then need each item's body be measured,
+    `nests_deeper`); the 415, 413 or 400 otherwise."""
+    data, text, levels = _parse(request, max_depth)
+    return data, _SURROGATE_ESCAPE.search(text) is not None, levels > ITEM_LEVELS + item_depth
+
+
+def _parse(request: Request, max_depth: int) -> tuple[Any, str, int]:
+    """The parsed body, its text and how deep it nests (`nesting`: at most ``max_depth``,
+    perhaps counting brackets inside strings); the 415, 413 or 400 otherwise."""
     if request.mimetype != "application/json":
         raise UnsupportedMediaType()
     raw = read_bytes(request)
     if not raw.strip():
         raise bad_json("the body is empty: send a JSON object")
+    if len(raw) > memory.LARGE_BODY:  # what it leaves is given back once it is answered
+        memory.release_after_answer()
     text = decode(raw)
     plausible = max(text.count("{"), text.count(":")) <= MAX_CHECKED_OBJECTS
     hook = _unique_keys if plausible else None
@@ -123,10 +140,17 @@ def parse_body(request: Request, max_depth: int) -> tuple[Any, bool]:
     finally:
         if collecting:
             gc.enable()
-    if too_deep(text, max_depth):
-        raise bad_json(f"the body nests deeper than any valid request ({max_depth} levels of "
-                       "objects and arrays)")
-    return data, _SURROGATE_ESCAPE.search(text) is not None
+    levels = nesting(text, max_depth)
+    if levels > max_depth:
+        raise too_deep_problem(max_depth)
+    return data, text, levels
+
+
+def too_deep_problem(max_depth: int) -> HttpProblem:
+    """The 400 for a body nesting deeper than ``max_depth`` levels, its path's deepest valid
+    body (a batch item's too: the same problem as the same body sent to its path)."""
+    return bad_json(f"the body nests deeper than any valid request ({max_depth} levels of "
+                    "objects and arrays)")
 
 
 def refuse_lone_surrogate(value: Any, pointer: str = "#") -> None:
@@ -187,24 +211,45 @@ def _other_encoding(raw: bytes) -> str | None:
     return None
 
 
-def too_deep(text: str, max_depth: int) -> bool:
-    """Whether the (valid JSON) text nests objects and arrays deeper than ``max_depth``.
+def nesting(text: str, most: int) -> int:
+    """How many levels of objects and arrays the (valid JSON) text nests, counted up to
+    ``most + 1`` (deeper).
 
-    Outside strings JSON is ASCII, so deleting every ASCII character but the brackets
-    (``str.translate``, C speed) leaves the brackets and what strings hold; counted so, a
-    bracket inside a string can only make the body look deeper — and only then are the
-    strings taken out (a regular expression, slower) and the depth counted again."""
-    return (_deeper(_NOT_BRACKET.sub("", text.translate(_ASCII_NOT_BRACKET)), max_depth)
-            and _deeper(_STRING.sub("", text).translate(_ASCII_NOT_BRACKET), max_depth))
+    Only the brackets outside strings count, and they are found at C speed: the escaped
+    backslashes and quotes taken out (``str.replace``: what is left of a backslash can no
+    longer end a string), then every character but brackets and quotes (``str.translate``
+    for ASCII, a regular expression for the rest, which only strings hold), then the
+    strings — most are now ``""`` (``str.replace``), and the few that held a bracket are
+    ``"[…]"`` for a regular expression. (Counting the brackets inside strings too is not an
+    upper bound: ``{"a":{"b":"}","c":[]},"d":"["}`` would count 2 levels for 3.)"""
+    kept = text.replace("\\\\", "").replace('\\"', "")
+    kept = _NOT_STRUCTURE.sub("", kept.translate(_ASCII_NOT_STRUCTURE)).replace('""', "")
+    if '"' in kept:
+        kept = _QUOTED.sub("", kept)
+    return _levels(kept, most)
 
 
-def _deeper(brackets: str, max_depth: int) -> bool:
+def _levels(brackets: str, most: int) -> int:
     brackets = brackets.translate(_ONE_KIND)
-    for _ in range(max_depth):
+    for level in range(most + 1):
         if not brackets:
-            return False
+            return level
         brackets = brackets.replace("()", "")
-    return bool(brackets)
+    return most + 1
+
+
+def nests_deeper(value: Any, most: int) -> bool:
+    """Whether parsed JSON ``value`` nests objects and arrays deeper than ``most`` levels
+    (a batch item's body, measured as `nesting` measures a body's text)."""
+    kind = type(value)
+    if kind is dict:
+        inner = value.values()
+    elif kind is list:
+        inner = value
+    else:
+        return False
+    return most <= 0 or any(nests_deeper(v, most - 1) for v in inner
+                            if type(v) in _CONTAINERS)
 
 
 def shown(text: str) -> str:

@@ -89,49 +89,83 @@ BATCH = Obj({"requests": Array(256, Obj())})
 def check(data: Any, limit: Limit = ENVELOPE) -> None:
     """Raise RequestError (one ``invalid_field`` per container over its limit) or return."""
     found: list[Problem] = []
-    _walk(data, limit, "#", "the body", found)
+    _walk(data, limit, None, found)
     if found:
         raise RequestError(found)
 
 
-def _walk(value: Any, limit: Limit, pointer: str, name: str, found: list[Problem]) -> None:
+Path = tuple["Path", str | int] | None
+"""Where a value is: (the parent's path, its member name or index); None is the body. Built
+as the walk goes down (a pair a level), its pointer and name only for a value over its
+limit: most bodies have none, and a batch checks 256 of them."""
+
+
+def _walk(value: Any, limit: Limit, path: Path, found: list[Problem]) -> None:
     if isinstance(limit, Tiles):
-        _tiles(value, limit.most, pointer, name, found)
+        _tiles(value, limit.most, path, found)
     elif isinstance(limit, Array):
         if type(value) is list:
             if len(value) > FACTOR * limit.most:
-                found.append(_too_many(pointer, name, len(value), "entries", limit.most))
+                found.append(_too_many(path, len(value), limit.most))
+            elif isinstance(limit.item, Obj) and not limit.item.members:
+                for i, item in enumerate(value):  # objects only counted (a batch's items)
+                    if type(item) is dict and len(item) > MAX_MEMBERS:
+                        _walk(item, limit.item, (path, i), found)
             elif limit.item is not None:
                 for i, item in enumerate(value):
-                    _walk(item, limit.item, f"{pointer}/{i}", f"item {i}", found)
+                    _walk(item, limit.item, (path, i), found)
     elif type(value) is dict:
         if len(value) > MAX_MEMBERS:
-            found.append(invalid_field(pointer, f"{name} has {len(value):,} members; no "
-                                                f"object of this API has more than "
-                                                f"{MAX_MEMBERS // FACTOR}"))
+            found.append(invalid_field(_pointer(path), f"{_name(path)} has {len(value):,} "
+                                       f"members; no object of this API has more than "
+                                       f"{MAX_MEMBERS // FACTOR}"))
         elif isinstance(limit, Options):
             for key, option in value.items():
                 if type(option) is list and len(option) > FACTOR * KINDS:
-                    found.append(_too_many(f"{pointer}/{escape(key)}", "the option",
-                                           len(option), "entries", KINDS))
+                    found.append(invalid_field(
+                        _pointer((path, key)),
+                        f"the option has {len(option):,} entries; at most {KINDS}"))
         elif limit.members:
             for key, member in value.items():
                 inner = limit.members.get(key)
-                if inner is not None and type(member) in _WALKED:
-                    _walk(member, inner, f"{pointer}/{key}", key, found)
+                if inner is None:
+                    continue
+                kind = type(member)
+                if kind is str and isinstance(inner, Tiles):  # a tile string: checked here
+                    if len(member) > FACTOR * CHARS_PER_TILE * inner.most:
+                        _tiles(member, inner.most, (path, key), found)
+                elif kind in _WALKED:
+                    _walk(member, inner, (path, key), found)
 
 
-def _tiles(value: Any, most: int, pointer: str, name: str, found: list[Problem]) -> None:
+def _tiles(value: Any, most: int, path: Path, found: list[Problem]) -> None:
     if type(value) is list:
         if len(value) > FACTOR * most:
-            found.append(_too_many(pointer, name, len(value), "entries", most))
+            found.append(_too_many(path, len(value), most))
     elif type(value) is str and len(value) > FACTOR * CHARS_PER_TILE * most:
-        found.append(invalid_field(pointer, f"{name} is a tile string of {len(value):,} "
-                                            f"characters; it holds at most {most} tiles"))
+        found.append(invalid_field(_pointer(path), f"{_name(path)} is a tile string of "
+                                   f"{len(value):,} characters; it holds at most {most} "
+                                   "tiles"))
 
 
-def _too_many(pointer: str, name: str, count: int, what: str, most: int) -> Problem:
-    return invalid_field(pointer, f"{name} has {count:,} {what}; at most {most}")
+def _too_many(path: Path, count: int, most: int) -> Problem:
+    return invalid_field(_pointer(path), f"{_name(path)} has {count:,} entries; at most {most}")
+
+
+def _pointer(path: Path) -> str:
+    segments: list[str] = []
+    while path is not None:
+        path, key = path
+        segments.append(escape(key))
+    return "/".join(["#", *reversed(segments)])
+
+
+def _name(path: Path) -> str:
+    """How a detail names the value: its member name, ``item i``, or ``the body``."""
+    if path is None:
+        return "the body"
+    key = path[1]
+    return f"item {key}" if isinstance(key, int) else key
 
 
 _WALKED = frozenset({list, dict, str})

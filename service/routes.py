@@ -176,6 +176,29 @@ def over_budget(items: list[Any]) -> None:
                                  budget=budget.BUDGET, weight=weight)
 
 
+def too_deep_items(ops: Mapping[tuple[str, str], Operation],
+                   data: Any) -> dict[int, errors.HttpProblem]:
+    """The items whose body nests deeper than their operation's path allows: each that
+    item's 400, the problem the same body sent to that path gets (checked there before
+    anything else, so here before the lone surrogates) — returned by index, the item replaced
+    by a placeholder the envelope schema passes."""
+    items = data.get("requests") if isinstance(data, dict) else None
+    refused: dict[int, errors.HttpProblem] = {}
+    if not isinstance(items, list):
+        return refused
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            continue
+        variant, op = item.get("variant"), item.get("op")
+        operation = (ops.get((variant, op)) if isinstance(variant, str) and isinstance(op, str)
+                     else None)
+        if operation is not None and jsonbody.nests_deeper(item.get("body"), operation.depth):
+            metrics.validation_failure(operation.variant, operation.op, "malformed_json")
+            refused[i] = jsonbody.too_deep_problem(operation.depth)
+            items[i] = {"variant": "-", "op": "-", "body": {}}
+    return refused
+
+
 def surrogate_items(data: Any) -> dict[int, errors.HttpProblem]:
     """A lone surrogate outside the items is the batch's 400; in an item, that item's 400 —
     returned by index, the item replaced by a placeholder the envelope schema passes."""
@@ -189,7 +212,9 @@ def surrogate_items(data: Any) -> dict[int, errors.HttpProblem]:
         try:
             jsonbody.refuse_lone_surrogate(item, f"#/requests/{i}")
         except errors.HttpProblem as e:
-            refused[i] = e
+            # without its traceback: its frames hold the whole parsed batch, and they would
+            # hold it past the answer (frame → ``refused`` → e → traceback → frame is a cycle)
+            refused[i] = e.with_traceback(None)
             items[i] = {"variant": "-", "op": "-", "body": {}}  # the envelope schema passes it
     return refused
 
@@ -231,12 +256,18 @@ def install(app: Flask, registry: Mapping[str, Variant]) -> dict[tuple[str, str]
 
     load_envelope = schemas.loader(schemas.BatchRequest())
     batch_depth = schemas.max_depth(schemas.BatchRequest)
+    least_depth = min((operation.depth for operation in ops.values()), default=0)
+
+    def read_batch(request: Request, depth: int) -> tuple[Any, bool, bool]:
+        return jsonbody.read_batch(request, depth, least_depth)
 
     def batch_view() -> Response:
-        data, escaped = read_body("-", "batch", batch_depth, jsonbody.parse_body)
+        data, escaped, deep = read_body("-", "batch", batch_depth, read_batch)
         try:
             limits.check(data, limits.BATCH)
-            refused = surrogate_items(data) if escaped else {}
+            refused = too_deep_items(ops, data) if deep else {}
+            if escaped:
+                refused = surrogate_items(data) | refused
             envelope = load_envelope(data)
         except RequestError as e:
             metrics.validation_failure("-", "batch", e.code.value)

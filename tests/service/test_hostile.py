@@ -4,13 +4,16 @@ input. Each reproduction of the issue is a case here; the times and RSS are meas
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import logging
+import random
+import types
 
 import pytest
 
-from service import errors
+from service import errors, memory
 from service.app import create_app
 from service.settings import Settings
 from tests.service.conftest import TOY_REGISTRY, problem
@@ -294,3 +297,117 @@ def test_a_lone_surrogate_past_what_any_request_holds_is_a_400_without_its_place
     r = post(client, "/v1/toy/win", data)
     body = problem(r)
     assert r.status_code == 400 and "past the first 65,536 values" in body["detail"]
+
+
+# --- a batch item nested too deep: its own 400, the one its path gives ------------------------
+
+TOO_DEEP = [  # one level deeper than the deepest valid win body (4: body → melds → meld → tiles)
+    {"hand": [[[["1m"]]]], "win_tile": "5m"},
+    {"hand": "1m", "win_tile": "5m", "melds": [{"type": "pong", "tiles": [["1m"]]}]},
+    {"hand": "1m", "win_tile": "5m", "context": {"seats": {"dealer": [[0]]}}},
+    {"hand": "1m", "win_tile": "5m", "options": {"bonus": [[[[1]]]]}},
+]
+
+
+@pytest.mark.parametrize("body", TOO_DEEP)
+def test_a_batch_item_nested_too_deep_is_its_400_the_same_as_on_its_path(client, body):
+    direct = post(client, "/v1/toy/win", json.dumps(body))
+    assert direct.status_code == 400 and "nests deeper" in problem(direct)["detail"]
+    r = client.post("/v1/batch", json={"requests": [
+        {"variant": "toy", "op": "win", "body": WIN},
+        {"variant": "toy", "op": "win", "body": body}]})
+    assert r.status_code == 200
+    ok, deep = r.get_json()["results"]
+    assert ok["status"] == 200
+    assert deep == {"status": 400, "body": direct.get_json()}
+
+
+def test_a_batch_item_too_deep_and_with_a_lone_surrogate_is_the_depth_400_as_on_its_path(client):
+    body = '{"hand":[[[["\\ud800"]]]],"win_tile":"5m"}'
+    direct = post(client, "/v1/toy/win", body)
+    assert direct.status_code == 400 and "nests deeper" in problem(direct)["detail"]
+    r = post(client, "/v1/batch", '{"requests":[{"variant":"toy","op":"win","body":' + body + "}]}")
+    assert r.get_json()["results"] == [{"status": 400, "body": direct.get_json()}]
+
+
+def test_a_batch_item_at_its_paths_depth_is_judged_by_its_schema(client):
+    # 4 levels, the deepest valid: a wrong type there is the item's 422, not a 400
+    body = {"hand": "1m", "win_tile": "5m", "melds": [{"type": "pong", "tiles": [5]}]}
+    r = client.post("/v1/batch", json={"requests": [{"variant": "toy", "op": "win",
+                                                     "body": body}]})
+    (item,) = r.get_json()["results"]
+    assert item["status"] == 422 and item["body"]["errors"][0]["pointer"] == "#/melds/0/tiles/0"
+
+
+def test_an_unknown_operation_nested_deep_is_its_404(client):
+    r = client.post("/v1/batch", json={"requests": [{"variant": "toy", "op": "nope",
+                                                     "body": TOO_DEEP[0]}]})
+    assert r.get_json()["results"][0]["status"] == 404
+
+
+# --- memory: what a refused body leaves is given back ----------------------------------------
+
+
+def test_a_refused_batch_item_does_not_keep_the_batch_alive_in_a_reference_cycle(client):
+    # the lone surrogate's exception was kept with its traceback, whose frames held the
+    # whole parsed batch: frame → refused → exception → traceback → frame
+    data = ('{"requests":[{"variant":"toy","op":"win","body":{"hand":"\\ud800",'
+            '"win_tile":"5m"}}]}')
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        assert post(client, "/v1/batch", data).status_code == 200
+        gc.collect()
+        frames = [o.f_code.co_name for o in gc.garbage if isinstance(o, types.FrameType)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert not {"batch_view", "surrogate_items"} & set(frames)
+
+
+def test_memory_is_released_after_a_large_body_is_answered_and_not_after_a_small_one(
+        client, monkeypatch):
+    released: list[int] = []
+    monkeypatch.setattr(memory, "release", lambda: released.append(1))
+    with post(client, "/v1/toy/win", json.dumps(WIN)) as small:
+        assert small.status_code == 200
+    assert released == []
+    large = one_mib_of('{"win_tile":"5m","hand":[', "1", "]}")
+    assert len(large) > memory.LARGE_BODY
+    with post(client, "/v1/toy/win", large) as refused:
+        assert refused.status_code == 422
+        assert released == []  # not before the answer is written: when the server closes it
+    assert released == [1]
+
+
+def _depth(value):  # type: ignore[no-untyped-def]
+    """The reference: levels of objects and arrays, by recursion over the parsed value."""
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+def _random_json(rng, budget):  # type: ignore[no-untyped-def]
+    kind = rng.choice(["str", "num", "list", "dict"] if budget > 0 else ["str", "num"])
+    if kind == "str":
+        return rng.choice(["1m", "[", "]{", "}", 'a"b\\[', ""])
+    if kind == "num":
+        return rng.randint(0, 9)
+    items = [_random_json(rng, budget - 1) for _ in range(rng.randint(0, 3))]
+    return items if kind == "list" else {f"k{i}": v for i, v in enumerate(items)}
+
+
+def test_text_nesting_and_parsed_nesting_agree_with_a_recursive_reference():
+    from service import jsonbody
+
+    rng = random.Random(13)
+    for _ in range(2000):
+        value = _random_json(rng, rng.randint(0, 8))
+        depth, most = _depth(value), rng.randint(0, 8)
+        text = json.dumps(value)
+        found = jsonbody.nesting(text, most)
+        # up to `most` brackets inside strings may count: an upper bound, exact beyond it
+        assert (found > most) == (depth > most) and found >= min(depth, most + 1)
+        assert jsonbody.nests_deeper(value, most) == (depth > most)
