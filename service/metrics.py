@@ -295,15 +295,16 @@ UNCOUNTED_IN_FLIGHT = frozenset({"metrics", "livez", "readyz"})
 
 
 def _start() -> None:
-    g.metrics_start = time.perf_counter()
-    if request.endpoint not in UNCOUNTED_IN_FLIGHT:
-        g.metrics_in_flight = True
+    counted = request.endpoint not in UNCOUNTED_IN_FLIGHT
+    g.metrics_start = time.perf_counter(), counted
+    if counted:
         IN_FLIGHT.inc()
 
 
 def _finish(response: Response) -> Response:
-    start = g.get("metrics_start")
-    if start is not None:
+    started = g.get("metrics_start")
+    if started is not None:
+        start = started[0]
         rule = request.url_rule
         route = rule.rule if rule is not None else UNMATCHED
         status = f"{response.status_code // 100}xx"
@@ -326,7 +327,8 @@ def _http_children(route: str, method: str, status: str) -> tuple[Counter, Histo
 
 
 def _teardown(_exc: BaseException | None) -> None:
-    if g.pop("metrics_in_flight", False):
+    started = g.pop("metrics_start", None)
+    if started is not None and started[1]:
         IN_FLIGHT.dec()
 
 
