@@ -275,6 +275,7 @@ def install(app: Flask, registry: Mapping[str, Variant]) -> dict[tuple[str, str]
             raise e.with_traceback(None) from None
         items: list[Any] = envelope["requests"]
         over_budget(items)
+        metrics.batch_items(len(items))
         for i, problem in refused.items():
             items[i] = problem
         times = metrics.EngineTimes()
