@@ -109,8 +109,9 @@ BUILD_INFO = Gauge(
 BUILD_INFO.labels(engine.__version__, platform.python_version()).set(1)
 BATCH_ITEMS = Histogram(
     "hupai_batch_items", "Items per evaluated batch request", buckets=BATCH_BUCKETS)
+PROCESS_START_NAME = "hupai_process_start_time_seconds"
 PROCESS_START = Gauge(
-    "hupai_process_start_time_seconds",
+    PROCESS_START_NAME,
     "Start time of the process since the Unix epoch in seconds, per live process",
     multiprocess_mode="liveall")
 
@@ -274,7 +275,7 @@ def exposition() -> bytes:
 @lru_cache(maxsize=4)
 def _scraper(directory: str) -> metrics_scrape.Scraper:
     """One per directory and process: what it keeps is valid for that directory only."""
-    return metrics_scrape.Scraper(directory)
+    return metrics_scrape.Scraper(directory, started=PROCESS_START_NAME)
 
 
 def _pid_order(pid: str) -> tuple[int, str]:

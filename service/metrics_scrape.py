@@ -105,8 +105,13 @@ class Scraper:
     """One process's scrapes of one directory (``text`` holds no lock: the caller takes the
     directory's shared lock, ``metrics_dir.locked``, so that no merge runs meanwhile)."""
 
-    def __init__(self, directory: str) -> None:
+    def __init__(self, directory: str, *, started: str | None = None) -> None:
+        """``started``: a ``liveall`` gauge every process sets as it starts (a start time,
+        never 0 once set). A process's ``liveall`` file in which it is still 0 was caught
+        between its creation and the process's first write (a worker forked a moment ago, on
+        a loaded machine for milliseconds): it is left out until then, as if not yet born."""
         self.directory = directory
+        self._started = None if started is None else f'["{started}", '
         self._plan = _Plan(frozenset(), [], frozenset())
         self._kept = _Kept()
         self._archives: dict[str, tuple[tuple[int, ...], list[tuple[str, float, float]]]] = {}
@@ -137,8 +142,15 @@ class Scraper:
                     if mode.startswith("live"):  # mark_process_dead ran meanwhile
                         continue
                     raise
+                if mode == "liveall" and self._starting(entries):
+                    continue
                 yield _File(typ, mode, pid, entries)
         self._archives = archives
+
+    def _starting(self, entries: list[tuple[str, float, float]]) -> bool:
+        marker = self._started
+        return marker is not None and any(
+            value == 0.0 and key.startswith(marker) for key, value, _ in entries)
 
     def _archive(self, entry: os.DirEntry[str]) -> tuple[tuple[int, ...],
                                                          list[tuple[str, float, float]]]:

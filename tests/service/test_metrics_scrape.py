@@ -136,3 +136,25 @@ def test_an_archive_is_read_again_when_it_is_replaced(processes: Processes) -> N
     processes.plain.inc(4)
     processes.die(merge=True)  # the archive is rewritten (a new file renamed over it)
     assert b"t_plain_total 7.0\n" in scraper.text()[0]
+
+
+def test_a_process_caught_before_its_start_time_is_written_is_not_yet_alive(
+        processes: Processes) -> None:
+    # A forked worker's liveall file exists (value 0, as MmapedDict creates a key) a moment
+    # before the worker writes its start time: a scrape then must not show it alive at 0.
+    started = Gauge("t_started", "start", multiprocess_mode="liveall", registry=None)
+    scraper = metrics_scrape.Scraper(str(processes.directory), started="t_started")
+    processes.pid = 7
+    started.set(1234.5)
+    processes.pid = 8
+    started.set(0.0)  # the file exists, the value is not yet written
+    text, pids = scraper.text()
+    assert pids == {"7"} and b't_started{pid="7"} 1234.5\n' in text and b'pid="8"' not in text
+    started.set(99.0)
+    text, pids = scraper.text()
+    assert pids == {"7", "8"} and b't_started{pid="8"} 99.0\n' in text
+    # without the marker every liveall file counts, as prometheus_client counts them: 9 and
+    # 1 too (the gauge was made while the process identifier was 1: its file holds a 0)
+    processes.pid = 9
+    started.set(0.0)
+    assert metrics_scrape.Scraper(str(processes.directory)).text()[1] == {"1", "7", "8", "9"}
