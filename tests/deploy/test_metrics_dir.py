@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import time
 import shutil
 import signal
 import subprocess
@@ -157,8 +158,13 @@ def test_process_metrics_are_per_live_process_and_a_dead_worker_drops_out(
     instance = start_service(workers=2, PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"))
     _win(instance, 4)
     for _ in range(3):  # bounded: 3 restarts
-        families = _families(instance)
         alive = sorted([instance.pid, *instance.workers()])
+        deadline = time.monotonic() + 5  # a worker forked a moment ago writes its start time
+        families = _families(instance)  # first: until then it is not yet shown (not at 0)
+        while (_pids(families["hupai_process_start_time_seconds"]) != alive
+               and time.monotonic() < deadline):
+            time.sleep(0.05)
+            families = _families(instance)
         for name in PROCESS_FAMILIES:
             assert _pids(families[name]) == alive, name
         for s in families["hupai_process_resident_memory_bytes"].samples:
