@@ -11,10 +11,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import time
 import shutil
 import signal
 import subprocess
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
