@@ -6,8 +6,9 @@ the kong being robbed and the detail asked for; and every problem with them (rul
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
+from functools import cache
 from typing import Any, Final
 
 from engine import tiles as T
@@ -121,13 +122,26 @@ def _plain_facts(request: Request, raw: Mapping[str, Any],
             or (detail != "full" and detail != "actions") or raw.get("passed") is not None
             or raw.get("kong") is not None or request.hand.win_tile is not None):
         return None
-    tile, found = T.tile_of(code), _SOURCES.get(source)
-    if tile is None or tile not in kinds or found is None or found is Source.ROB_KONG:
+    key = (code, source, locked, detail)
+    facts = _PLAIN.get(key)
+    if facts is None:
+        tile, found = T.tile_of(code), _SOURCES.get(source)
+        if tile is None or found is None or found is Source.ROB_KONG:
+            return None
+        facts = _PLAIN[key] = ClaimFacts(tile, found, locked, None, KongType.ADDED,
+                                         detail == "full")
+    if facts.tile not in kinds:
         return None
     context = request.context
-    if context.win_type is not None or _refused(context):
+    if context.win_type is not None or _refuses(context):
         return None
-    return ClaimFacts(tile, found, locked, None, KongType.ADDED, detail == "full")
+    return facts
+
+
+_PLAIN: Final[dict[tuple[str, str, bool, str], ClaimFacts]] = {}
+"""The plain facts by what was sent (a value, kept): at most 34 tiles × 4 sources × lock ×
+detail — keys are only ever well-formed, since a code or source that does not read is not
+kept."""
 
 
 def _refused(context: Context) -> list[str]:
@@ -135,6 +149,24 @@ def _refused(context: Context) -> list[str]:
     return [name for name in REFUSED_CONTEXT
             if getattr(context, name, None) is not None
             or getattr(context.facts, name, None) is not None]
+
+
+def _refuses(context: Context) -> bool:
+    """Whether `_refused` lists anything, asking only the members the context's classes
+    have (most are neither shared nor the variant's own)."""
+    facts = context.facts
+    return (any(getattr(context, name) is not None for name in _SHARED_REFUSED)
+            or any(getattr(facts, name) is not None for name in _own_refused(type(facts))))
+
+
+_SHARED_REFUSED: Final = tuple(name for name in REFUSED_CONTEXT
+                               if name in {f.name for f in fields(Context)})
+
+
+@cache
+def _own_refused(facts: type) -> tuple[str, ...]:
+    """The members of REFUSED_CONTEXT a variant's facts class has."""
+    return tuple(name for name in REFUSED_CONTEXT if hasattr(facts, name))
 
 
 def _tile(value: Any, pointer: str, kinds: frozenset[Tile],
