@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from functools import cache
 from typing import Any, Final
 
 from engine import tiles as T
@@ -155,18 +154,18 @@ def _refuses(context: Context) -> bool:
     """Whether `_refused` lists anything, asking only the members the context's classes
     have (most are neither shared nor the variant's own)."""
     facts = context.facts
+    own = _OWN_REFUSED.get(type(facts))
+    if own is None:
+        own = _OWN_REFUSED[type(facts)] = tuple(name for name in REFUSED_CONTEXT
+                                                if hasattr(facts, name))
     return (any(getattr(context, name) is not None for name in _SHARED_REFUSED)
-            or any(getattr(facts, name) is not None for name in _own_refused(type(facts))))
+            or any(getattr(facts, name) is not None for name in own))
 
 
 _SHARED_REFUSED: Final = tuple(name for name in REFUSED_CONTEXT
                                if name in {f.name for f in fields(Context)})
-
-
-@cache
-def _own_refused(facts: type) -> tuple[str, ...]:
-    """The members of REFUSED_CONTEXT a variant's facts class has."""
-    return tuple(name for name in REFUSED_CONTEXT if hasattr(facts, name))
+_OWN_REFUSED: Final[dict[type, tuple[str, ...]]] = {}
+"""Per facts class (one a variant): the members of REFUSED_CONTEXT it has."""
 
 
 def _tile(value: Any, pointer: str, kinds: frozenset[Tile],
