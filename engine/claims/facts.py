@@ -158,8 +158,10 @@ def _refuses(context: Context) -> bool:
     if own is None:
         own = _OWN_REFUSED[type(facts)] = tuple(name for name in REFUSED_CONTEXT
                                                 if hasattr(facts, name))
-    return (any(getattr(context, name) is not None for name in _SHARED_REFUSED)
-            or any(getattr(facts, name) is not None for name in own))
+    for name in _SHARED_REFUSED:  # a loop, not any() over a generator: two names
+        if getattr(context, name) is not None:
+            return True
+    return bool(own) and any(getattr(facts, name) is not None for name in own)
 
 
 _SHARED_REFUSED: Final = tuple(name for name in REFUSED_CONTEXT

@@ -81,6 +81,8 @@ class Situation:
     context: Context
     win_type: WinType
     is_discard: bool
+    missing: int | None
+    """四川's declared missing suit (`ClaimRules.missing_suit`); None elsewhere."""
 
 
 def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswer:
@@ -126,7 +128,13 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
     if hand.win_tile is not None:  # refused by read_facts; the hand is checked without it
         hand = Hand(hand.concealed, hand.melds)
     visible = request.context.visible
-    if not plainly_valid(hand, hand_rules, size=13, needs_win_tile=False, visible=visible):
+    # with the tile on offer among the visible ones, a plainly valid hand also means the
+    # tile is no fifth copy (what `_tile_copy_problems` checks, rob_kong's rule aside)
+    copies_checked = (facts is not None and facts.source is not Source.ROB_KONG
+                      and plainly_valid(hand, hand_rules, size=13, needs_win_tile=False,
+                                        visible=(*visible, facts.tile)))
+    if not copies_checked and not plainly_valid(hand, hand_rules, size=13,
+                                                needs_win_tile=False, visible=visible):
         problems += check_hand(hand, hand_rules, size=13, needs_win_tile=False, visible=visible)
     face_value = rules.wild_melds_at_face_value(options)
     wilds = NO_WILDS
@@ -137,7 +145,7 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
                              f"{T.compact(m.tiles)}: under wild_melds \"never\" no meld holds "
                              "a tile of a wild kind")
                      for i, m in enumerate(hand.melds) if wilds.intersection(m.tiles)]
-    if facts is not None:
+    if facts is not None and not copies_checked:
         problems += _tile_copy_problems(hand, facts, request.context.visible, problems)
     raise_if(problems)
     assert facts is not None  # no problem, so the tile and the source were read
@@ -149,9 +157,10 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
                                         "a locked hand must be ready: these 13 tiles have no "
                                         "wait")])
         reference = frozenset(T.from_code(w.tile) for w in waits)
+    missing = rules.missing_suit(request.context) if rules.missing_suit else None
     return Situation(variant, rules, request, facts, options, wilds, face_value, reference,
                      request.hand, request.context, facts.source.win_type,
-                     facts.source.is_discard)
+                     facts.source.is_discard, missing)
 
 
 NO_WILDS: Final = frozenset[Tile]()
@@ -260,8 +269,8 @@ def _meld_reasons(s: Situation, kind: Tile, *, pong_or_kong: bool) -> list[str]:
     reasons = []
     if s.context.last_tile:
         reasons.append("last_tile")
-    if (pong_or_kong and s.rules.missing_suit and not s.options["meld_missing_suit"]
-            and T.suit(kind) == s.rules.missing_suit(s.context)):
+    if (pong_or_kong and s.missing is not None and not s.options["meld_missing_suit"]
+            and T.suit(kind) == s.missing):
         reasons.append("missing_suit")
     if pong_or_kong and kind in s.wilds and not s.face_value:
         reasons.append("wild_tile")
@@ -443,48 +452,64 @@ def _claim(s: Situation, used: tuple[Tile, Tile], kind: MeldKind, group: tuple[T
     tiles = (T.ALL_CODES[used[0]], T.ALL_CODES[used[1]])
     if s.reference is not None:
         reasons = ["locked", *reasons]
-    banned = _no_discard(s, used, kind, group)
+    banned, banned_codes = _no_discard(s, used, kind, group)
     rest: tuple[Tile, ...] = ()
     if banned or s.facts.full:
         rest = _without(s.hand.concealed, used)
-        if banned and set(rest) <= banned:
+        if banned and banned.issuperset(rest):
             reasons = [*reasons, "no_discard_left"]
     reason = _first(reasons)
     if reason is not None:
         return Refusal(kind.value, tiles=tiles, reason=reason)
     if not s.facts.full:
-        return tiles, tuple(T.codes(sorted(banned))) if banned else (), None
+        return tiles, banned_codes, None
     after = A.best_discard(s.variant, Hand(rest, (*s.hand.melds, Meld(kind, group))), s.context,
                            s.options, banned, s.rules.discard_front)
-    return tiles, tuple(T.codes(sorted(banned))), after
-
-
-NOTHING_BANNED: Final = frozenset[Tile]()
+    return tiles, banned_codes, after
 
 
 def _no_discard(s: Situation, used: tuple[Tile, Tile], kind: MeldKind,
-                group: tuple[Tile, ...]) -> frozenset[Tile]:
-    """The kinds not to discard right after the call (``used``: the hand's tiles it takes):
-    食替 (``shi_ti``) and 四川's missing suit first."""
+                group: tuple[Tile, ...]) -> tuple[frozenset[Tile], tuple[str, ...]]:
+    """The kinds not to discard right after the call (``used``: the hand's tiles it takes),
+    and their codes in tile order: 食替 (``shi_ti``) and 四川's missing suit first."""
     tile = s.facts.tile
     mode = s.options["shi_ti"]
-    missing = s.rules.missing_suit(s.context) if s.rules.missing_suit else None
+    missing = s.missing
     by_suit = missing is not None and s.options["missing_suit_first"]
     if mode == "allowed" and not by_suit:
         return NOTHING_BANNED
-    banned: set[Tile] = set()
-    if mode != "allowed":
-        banned.add(tile)
+    same = tile if mode != "allowed" else None
+    other = None
     low, _, high = group
     if (mode == "no_same_or_other_end" and kind is MeldKind.CHOW and not T.is_honor(tile)
             and tile in (low, high)):
-        other = high + 1 if tile == low else low - 1
-        if 0 <= other < T.HONOR_BASE and T.suit(other) == T.suit(tile) and other not in s.wilds:
-            banned.add(other)
-    if by_suit and (sum(t // 9 == missing for t in s.hand.concealed)
-                    > sum(t // 9 == missing for t in used)):  # one is left after the call
-        banned.update(t for t in range(T.HONOR_BASE) if T.suit(t) != missing)
-    return frozenset(banned)
+        end = high + 1 if tile == low else low - 1
+        if 0 <= end < T.HONOR_BASE and T.suit(end) == T.suit(tile) and end not in s.wilds:
+            other = end
+    suit = None
+    if by_suit:
+        held = 0  # the missing suit's tiles left after the call
+        for t in s.hand.concealed:
+            held += t // 9 == missing
+        for t in used:
+            held -= t // 9 == missing
+        if held > 0:
+            suit = missing
+    key = (same, other, suit)
+    found = _BANNED.get(key)
+    if found is None:
+        banned = {t for t in (same, other) if t is not None}
+        if suit is not None:
+            banned.update(t for t in range(T.HONOR_BASE) if T.suit(t) != suit)
+        found = _BANNED[key] = (frozenset(banned), tuple(T.codes(sorted(banned))))
+    return found
+
+
+NOTHING_BANNED: Final = (frozenset[Tile](), ())
+_BANNED: Final[dict[tuple[Tile | None, Tile | None, int | None], tuple[frozenset[Tile],
+                                                                       tuple[str, ...]]]] = {}
+"""`_no_discard`'s answers by what decides them — the tile (食替), the run's other end and
+the suit barred by the missing suit first: at most 35 × 35 × 4 values, each built once."""
 
 
 def _without(tiles: Sequence[Tile], taken: Sequence[Tile]) -> tuple[Tile, ...]:
