@@ -98,7 +98,7 @@ def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswe
     # each step lists its moves in the answer's order (kongs by kind then kind of kong,
     # chows by their tiles), and the steps follow that order: no sort over the whole answer
     for step in (_kongs, _pong, _chows):
-        for _, entry in step(s):
+        for entry in step(s):
             if isinstance(entry, Refusal):
                 refused.append(entry)
             else:
@@ -285,7 +285,7 @@ def _stand_ins(s: Situation, kind: Tile) -> list[Tile]:
     return sorted(t for t in s.hand.concealed if t in wilds and t != kind)
 
 
-def _kongs(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
+def _kongs(s: Situation) -> list[Action | Refusal]:
     facts, hand = s.facts, s.hand
     tile = facts.tile
     # each kong the tiles allow: its kind, type, the pong it adds to (added kongs) and
@@ -340,7 +340,7 @@ def _kongs(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
                                     drawn_now, modes, after if facts.full else None)))
     if len(out) > 1:
         out.sort(key=_key)
-    return out
+    return [entry for _, entry in out]
 
 
 KONG_TILES: Final = {KongType.EXPOSED: 3, KongType.CONCEALED: 4, KongType.ADDED: 1}
@@ -378,46 +378,45 @@ def _lock_reasons(s: Situation, after: After | None) -> list[str]:
     return [] if keeps else ["waits_change"]
 
 
-def _pong(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
+def _pong(s: Situation) -> list[Action | Refusal]:
     facts, hand = s.facts, s.hand
     tile = facts.tile
     if not s.is_discard:
         return []
     copies = hand.concealed.count(tile)
-    key = (2,)
     if copies < 2:
         helpers = _stand_ins(s, tile)
         if copies and helpers:
-            return [(key, Refusal("pong", tiles=tuple(T.codes(sorted((tile, helpers[0])))),
-                                  reason="needs_wild"))]
+            return [Refusal("pong", tiles=tuple(T.codes(sorted((tile, helpers[0])))),
+                            reason="needs_wild")]
         return []
     action = _claim(s, (tile, tile), MeldKind.PONG, (tile,) * 3,
                     _meld_reasons(s, tile, pong_or_kong=True))
     if isinstance(action, Refusal):
-        return [(key, action)]
-    return [(key, PongAction("pong", PRIORITY["pong"], *action))]
+        return [action]
+    return [PongAction("pong", PRIORITY["pong"], *action)]
 
 
-def _chows(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
+def _chows(s: Situation) -> list[Action | Refusal]:
+    """Each chow by its tiles (`_chow_groups` lists them in that order)."""
     facts = s.facts
     tile = facts.tile
     if facts.source is not Source.DISCARD_LEFT or not s.rules.chow(s.options):
         return []
-    out: list[tuple[tuple[Any, ...], Action | Refusal]] = []
+    out: list[Action | Refusal] = []
     reasons = _meld_reasons(s, tile, pong_or_kong=False)  # the same for every chow
     codes = T.ALL_CODES
     for group, a, b in _chow_groups(s, tile):
         if not s.face_value and s.wilds.intersection(group):
             continue
         action = _claim(s, (a, b), MeldKind.CHOW, group, reasons)
-        key = (3, *group)
         if isinstance(action, Refusal):
-            out.append((key, action))
+            out.append(action)
         else:
             tiles, no_discard, after = action
-            out.append((key, ChowAction("chow", PRIORITY["chow"], tiles,
-                                        (codes[group[0]], codes[group[1]], codes[group[2]]),
-                                        no_discard, after)))
+            out.append(ChowAction("chow", PRIORITY["chow"], tiles,
+                                  (codes[group[0]], codes[group[1]], codes[group[2]]),
+                                  no_discard, after))
     return out
 
 
