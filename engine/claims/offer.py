@@ -204,7 +204,8 @@ def _win(s: Situation) -> WinAction | Refusal | None:
         if reason in WIN_REASONS and s.rules.reason_has_shape(verdict):
             return Refusal(name, reason=reason)
         return None
-    answer = s.variant.fan(Request(hand, context, s.request.options))
+    # the request is checked (more strictly than ``fan`` checks it): priced directly
+    answer = s.variant.checked_fan(Request(hand, context, s.request.options), s.options)
     if _passed_blocks(s, answer.fan):
         return Refusal(name, reason="passed_win", fan=answer.fan)
     return WinAction(name, PRIORITY[name], win_type.value, answer.fan,

@@ -119,6 +119,13 @@ class Variant(ABC):
     def fan(self, request: Request) -> Any:
         """The full evaluation (``POST /v1/{variant}/fan``)."""
 
+    def checked_fan(self, request: Request, options: Options) -> Any:
+        """``fan``'s answer for a request already checked as ``fan`` checks it (``options``:
+        its effective options): what `engine.claims` prices a win with after its own,
+        stricter validation. ``fan`` itself by default; a variant whose ``fan`` is its checks
+        then this part answers it directly, so a claimed win is not checked twice."""
+        return self.fan(request)
+
     @abstractmethod
     def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
         """The ``fan`` of a winning hand, as the ``fan`` operation would report it."""

@@ -183,6 +183,11 @@ class Sichuan(Variant):
         seat_problems = P.win_seat_problems(context, dian_pao)
         if seat_problems:  # (not `raise_if`: a good request stays out of engine.errors)
             raise RequestError(seat_problems)
+        return self.checked_fan(request, options)
+
+    def checked_fan(self, request: Request, options: Options) -> SichuanFanAnswer:
+        context = request.context
+        dian_pao = options["dian_gang_hua"] == "dian_pao"
         result = evaluate(request.hand, context, prefs_for(options))
         if isinstance(result, str):
             return SichuanFanAnswer(False, reason=result, options=options)
