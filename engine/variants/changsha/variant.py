@@ -224,7 +224,19 @@ class Changsha(Variant):
                         turned is not None and options["bird_origin"] == "dealer"))
                 problems += more
         raise_if(problems)
+        return self._answer(hand, context, options, turned, table)
 
+    def checked_fan(self, request: Request, options: Options) -> ChangshaFanAnswer:
+        """Without birds or seats there are no payment tables to read (and check)."""
+        context = request.context
+        if ChangshaFacts.of(context).birds is not None or context.seats is not None:
+            return self.fan(request)
+        return self._answer(request.hand, context, options, None, None)
+
+    def _answer(self, hand: Hand, context: Context, options: Options,
+                turned: tuple[Tile, ...] | None, table: Table | None) -> ChangshaFanAnswer:
+        """``fan``'s answer once the request is checked (``table``: the seats read)."""
+        win_type = win_type_of(context)
         verdict = judge(hand, win_type, options)
         if not verdict.win:
             return ChangshaFanAnswer(False, reason=verdict.reason, options=options)
