@@ -120,10 +120,11 @@ class Variant(ABC):
         """The full evaluation (``POST /v1/{variant}/fan``)."""
 
     def checked_fan(self, request: Request, options: Options) -> Any:
-        """``fan``'s answer for a request already checked as ``fan`` checks it (``options``:
-        its effective options): what `engine.claims` prices a win with after its own,
-        stricter validation. ``fan`` itself by default; a variant whose ``fan`` is its checks
-        then this part answers it directly, so a claimed win is not checked twice."""
+        """``fan``'s answer for a request whose options, hand and win tile are already
+        checked (``options``: its effective options): what `engine.claims` prices a win with
+        after its own, stricter validation. ``fan`` itself by default; a variant answers it
+        without checking them again, and asks ``fan`` when the request carries members only
+        ``fan`` checks (seats, birds, codes), so a claimed win is not checked twice."""
         return self.fan(request)
 
     @abstractmethod
