@@ -311,6 +311,20 @@ class Variant(ABC):
                 waits.append(Wait(T.code(tile), remaining, fan))
         return tuple(waits)
 
+    def has_wait(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                 options: Options) -> bool:
+        """Whether `wait_list` would list a wait — the win check alone, without the waits'
+        fans, stopping at the first (a kong's readiness in ``claims``)."""
+        candidates = self.wait_candidates(concealed, hand, context, options)
+        if not candidates:  # most hands: no kind completes a shape, no trial to set up
+            return False
+        own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
+        trial_context = self.wait_context(context)
+        rest = tuple(concealed)
+        return any(own[t] < T.COPIES
+                   and self.check(Hand(rest, hand.melds, t), trial_context, options).win
+                   for t in candidates)
+
     def discards(self, request: Request) -> DiscardsAnswer:
         options = self.checked(request, size=14, needs_win_tile=False)
         hand, context = request.hand, request.context
