@@ -30,16 +30,8 @@ Options = dict[str, Any]
 def has_wait(variant: Variant, concealed: Sequence[Tile], hand: Hand, context: Context,
              options: Options) -> bool:
     """Whether 13 effective tiles have a wait as §0.6 lists it (never a fifth copy) — the
-    win check alone, without the waits' fans."""
-    candidates = variant.wait_candidates(concealed, hand, context, options)
-    if not candidates:  # most hands: no kind completes a shape, no trial to set up
-        return False
-    own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
-    trial_context = variant.wait_context(context)
-    rest = tuple(concealed)
-    return any(own[t] < T.COPIES
-               and variant.check(Hand(rest, hand.melds, t), trial_context, options).win
-               for t in candidates)
+    win check alone, without the waits' fans (`Variant.has_wait`)."""
+    return variant.has_wait(concealed, hand, context, options)
 
 
 def shown_shanten(variant: Variant, concealed: Sequence[Tile], hand: Hand, context: Context,

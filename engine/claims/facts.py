@@ -6,7 +6,7 @@ the kong being robbed and the detail asked for; and every problem with them (rul
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any, Final
 
@@ -121,13 +121,26 @@ def _plain_facts(request: Request, raw: Mapping[str, Any],
             or (detail != "full" and detail != "actions") or raw.get("passed") is not None
             or raw.get("kong") is not None or request.hand.win_tile is not None):
         return None
-    tile, found = T.tile_of(code), _SOURCES.get(source)
-    if tile is None or tile not in kinds or found is None or found is Source.ROB_KONG:
+    key = (code, source, locked, detail)
+    facts = _PLAIN.get(key)
+    if facts is None:
+        tile, found = T.tile_of(code), _SOURCES.get(source)
+        if tile is None or found is None or found is Source.ROB_KONG:
+            return None
+        facts = _PLAIN[key] = ClaimFacts(tile, found, locked, None, KongType.ADDED,
+                                         detail == "full")
+    if facts.tile not in kinds:
         return None
     context = request.context
-    if context.win_type is not None or _refused(context):
+    if context.win_type is not None or _refuses(context):
         return None
-    return ClaimFacts(tile, found, locked, None, KongType.ADDED, detail == "full")
+    return facts
+
+
+_PLAIN: Final[dict[tuple[str, str, bool, str], ClaimFacts]] = {}
+"""The plain facts by what was sent (a value, kept): at most 34 tiles × 4 sources × lock ×
+detail — keys are only ever well-formed, since a code or source that does not read is not
+kept."""
 
 
 def _refused(context: Context) -> list[str]:
@@ -135,6 +148,26 @@ def _refused(context: Context) -> list[str]:
     return [name for name in REFUSED_CONTEXT
             if getattr(context, name, None) is not None
             or getattr(context.facts, name, None) is not None]
+
+
+def _refuses(context: Context) -> bool:
+    """Whether `_refused` lists anything, asking only the members the context's classes
+    have (most are neither shared nor the variant's own)."""
+    facts = context.facts
+    own = _OWN_REFUSED.get(type(facts))
+    if own is None:
+        own = _OWN_REFUSED[type(facts)] = tuple(name for name in REFUSED_CONTEXT
+                                                if hasattr(facts, name))
+    for name in _SHARED_REFUSED:  # a loop, not any() over a generator: two names
+        if getattr(context, name) is not None:
+            return True
+    return bool(own) and any(getattr(facts, name) is not None for name in own)
+
+
+_SHARED_REFUSED: Final = tuple(name for name in REFUSED_CONTEXT
+                               if name in {f.name for f in fields(Context)})
+_OWN_REFUSED: Final[dict[type, tuple[str, ...]]] = {}
+"""Per facts class (one a variant): the members of REFUSED_CONTEXT it has."""
 
 
 def _tile(value: Any, pointer: str, kinds: frozenset[Tile],

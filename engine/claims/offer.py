@@ -81,6 +81,8 @@ class Situation:
     context: Context
     win_type: WinType
     is_discard: bool
+    missing: int | None
+    """四川's declared missing suit (`ClaimRules.missing_suit`); None elsewhere."""
 
 
 def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswer:
@@ -96,7 +98,7 @@ def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswe
     # each step lists its moves in the answer's order (kongs by kind then kind of kong,
     # chows by their tiles), and the steps follow that order: no sort over the whole answer
     for step in (_kongs, _pong, _chows):
-        for _, entry in step(s):
+        for entry in step(s):
             if isinstance(entry, Refusal):
                 refused.append(entry)
             else:
@@ -126,7 +128,13 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
     if hand.win_tile is not None:  # refused by read_facts; the hand is checked without it
         hand = Hand(hand.concealed, hand.melds)
     visible = request.context.visible
-    if not plainly_valid(hand, hand_rules, size=13, needs_win_tile=False, visible=visible):
+    # with the tile on offer among the visible ones, a plainly valid hand also means the
+    # tile is no fifth copy (what `_tile_copy_problems` checks, rob_kong's rule aside)
+    copies_checked = (facts is not None and facts.source is not Source.ROB_KONG
+                      and plainly_valid(hand, hand_rules, size=13, needs_win_tile=False,
+                                        visible=(*visible, facts.tile)))
+    if not copies_checked and not plainly_valid(hand, hand_rules, size=13,
+                                                needs_win_tile=False, visible=visible):
         problems += check_hand(hand, hand_rules, size=13, needs_win_tile=False, visible=visible)
     face_value = rules.wild_melds_at_face_value(options)
     wilds = NO_WILDS
@@ -137,7 +145,7 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
                              f"{T.compact(m.tiles)}: under wild_melds \"never\" no meld holds "
                              "a tile of a wild kind")
                      for i, m in enumerate(hand.melds) if wilds.intersection(m.tiles)]
-    if facts is not None:
+    if facts is not None and not copies_checked:
         problems += _tile_copy_problems(hand, facts, request.context.visible, problems)
     raise_if(problems)
     assert facts is not None  # no problem, so the tile and the source were read
@@ -149,9 +157,10 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
                                         "a locked hand must be ready: these 13 tiles have no "
                                         "wait")])
         reference = frozenset(T.from_code(w.tile) for w in waits)
+    missing = rules.missing_suit(request.context) if rules.missing_suit else None
     return Situation(variant, rules, request, facts, options, wilds, face_value, reference,
                      request.hand, request.context, facts.source.win_type,
-                     facts.source.is_discard)
+                     facts.source.is_discard, missing)
 
 
 NO_WILDS: Final = frozenset[Tile]()
@@ -195,7 +204,8 @@ def _win(s: Situation) -> WinAction | Refusal | None:
         if reason in WIN_REASONS and s.rules.reason_has_shape(verdict):
             return Refusal(name, reason=reason)
         return None
-    answer = s.variant.fan(Request(hand, context, s.request.options))
+    # the request is checked (more strictly than ``fan`` checks it): priced directly
+    answer = s.variant.checked_fan(Request(hand, context, s.request.options), s.options)
     if _passed_blocks(s, answer.fan):
         return Refusal(name, reason="passed_win", fan=answer.fan)
     return WinAction(name, PRIORITY[name], win_type.value, answer.fan,
@@ -260,8 +270,8 @@ def _meld_reasons(s: Situation, kind: Tile, *, pong_or_kong: bool) -> list[str]:
     reasons = []
     if s.context.last_tile:
         reasons.append("last_tile")
-    if (pong_or_kong and s.rules.missing_suit and not s.options["meld_missing_suit"]
-            and T.suit(kind) == s.rules.missing_suit(s.context)):
+    if (pong_or_kong and s.missing is not None and not s.options["meld_missing_suit"]
+            and T.suit(kind) == s.missing):
         reasons.append("missing_suit")
     if pong_or_kong and kind in s.wilds and not s.face_value:
         reasons.append("wild_tile")
@@ -276,7 +286,7 @@ def _stand_ins(s: Situation, kind: Tile) -> list[Tile]:
     return sorted(t for t in s.hand.concealed if t in wilds and t != kind)
 
 
-def _kongs(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
+def _kongs(s: Situation) -> list[Action | Refusal]:
     facts, hand = s.facts, s.hand
     tile = facts.tile
     # each kong the tiles allow: its kind, type, the pong it adds to (added kongs) and
@@ -331,7 +341,7 @@ def _kongs(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
                                     drawn_now, modes, after if facts.full else None)))
     if len(out) > 1:
         out.sort(key=_key)
-    return out
+    return [entry for _, entry in out]
 
 
 KONG_TILES: Final = {KongType.EXPOSED: 3, KongType.CONCEALED: 4, KongType.ADDED: 1}
@@ -369,46 +379,45 @@ def _lock_reasons(s: Situation, after: After | None) -> list[str]:
     return [] if keeps else ["waits_change"]
 
 
-def _pong(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
+def _pong(s: Situation) -> list[Action | Refusal]:
     facts, hand = s.facts, s.hand
     tile = facts.tile
     if not s.is_discard:
         return []
     copies = hand.concealed.count(tile)
-    key = (2,)
     if copies < 2:
         helpers = _stand_ins(s, tile)
         if copies and helpers:
-            return [(key, Refusal("pong", tiles=tuple(T.codes(sorted((tile, helpers[0])))),
-                                  reason="needs_wild"))]
+            return [Refusal("pong", tiles=tuple(T.codes(sorted((tile, helpers[0])))),
+                            reason="needs_wild")]
         return []
     action = _claim(s, (tile, tile), MeldKind.PONG, (tile,) * 3,
                     _meld_reasons(s, tile, pong_or_kong=True))
     if isinstance(action, Refusal):
-        return [(key, action)]
-    return [(key, PongAction("pong", PRIORITY["pong"], *action))]
+        return [action]
+    return [PongAction("pong", PRIORITY["pong"], *action)]
 
 
-def _chows(s: Situation) -> list[tuple[tuple[Any, ...], Action | Refusal]]:
+def _chows(s: Situation) -> list[Action | Refusal]:
+    """Each chow by its tiles (`_chow_groups` lists them in that order)."""
     facts = s.facts
     tile = facts.tile
     if facts.source is not Source.DISCARD_LEFT or not s.rules.chow(s.options):
         return []
-    out: list[tuple[tuple[Any, ...], Action | Refusal]] = []
+    out: list[Action | Refusal] = []
     reasons = _meld_reasons(s, tile, pong_or_kong=False)  # the same for every chow
     codes = T.ALL_CODES
     for group, a, b in _chow_groups(s, tile):
         if not s.face_value and s.wilds.intersection(group):
             continue
         action = _claim(s, (a, b), MeldKind.CHOW, group, reasons)
-        key = (3, *group)
         if isinstance(action, Refusal):
-            out.append((key, action))
+            out.append(action)
         else:
             tiles, no_discard, after = action
-            out.append((key, ChowAction("chow", PRIORITY["chow"], tiles,
-                                        (codes[group[0]], codes[group[1]], codes[group[2]]),
-                                        no_discard, after)))
+            out.append(ChowAction("chow", PRIORITY["chow"], tiles,
+                                  (codes[group[0]], codes[group[1]], codes[group[2]]),
+                                  no_discard, after))
     return out
 
 
@@ -443,48 +452,64 @@ def _claim(s: Situation, used: tuple[Tile, Tile], kind: MeldKind, group: tuple[T
     tiles = (T.ALL_CODES[used[0]], T.ALL_CODES[used[1]])
     if s.reference is not None:
         reasons = ["locked", *reasons]
-    banned = _no_discard(s, used, kind, group)
+    banned, banned_codes = _no_discard(s, used, kind, group)
     rest: tuple[Tile, ...] = ()
     if banned or s.facts.full:
         rest = _without(s.hand.concealed, used)
-        if banned and set(rest) <= banned:
+        if banned and banned.issuperset(rest):
             reasons = [*reasons, "no_discard_left"]
     reason = _first(reasons)
     if reason is not None:
         return Refusal(kind.value, tiles=tiles, reason=reason)
     if not s.facts.full:
-        return tiles, tuple(T.codes(sorted(banned))) if banned else (), None
+        return tiles, banned_codes, None
     after = A.best_discard(s.variant, Hand(rest, (*s.hand.melds, Meld(kind, group))), s.context,
                            s.options, banned, s.rules.discard_front)
-    return tiles, tuple(T.codes(sorted(banned))), after
-
-
-NOTHING_BANNED: Final = frozenset[Tile]()
+    return tiles, banned_codes, after
 
 
 def _no_discard(s: Situation, used: tuple[Tile, Tile], kind: MeldKind,
-                group: tuple[Tile, ...]) -> frozenset[Tile]:
-    """The kinds not to discard right after the call (``used``: the hand's tiles it takes):
-    食替 (``shi_ti``) and 四川's missing suit first."""
+                group: tuple[Tile, ...]) -> tuple[frozenset[Tile], tuple[str, ...]]:
+    """The kinds not to discard right after the call (``used``: the hand's tiles it takes),
+    and their codes in tile order: 食替 (``shi_ti``) and 四川's missing suit first."""
     tile = s.facts.tile
     mode = s.options["shi_ti"]
-    missing = s.rules.missing_suit(s.context) if s.rules.missing_suit else None
+    missing = s.missing
     by_suit = missing is not None and s.options["missing_suit_first"]
     if mode == "allowed" and not by_suit:
         return NOTHING_BANNED
-    banned: set[Tile] = set()
-    if mode != "allowed":
-        banned.add(tile)
+    same = tile if mode != "allowed" else None
+    other = None
     low, _, high = group
     if (mode == "no_same_or_other_end" and kind is MeldKind.CHOW and not T.is_honor(tile)
             and tile in (low, high)):
-        other = high + 1 if tile == low else low - 1
-        if 0 <= other < T.HONOR_BASE and T.suit(other) == T.suit(tile) and other not in s.wilds:
-            banned.add(other)
-    if by_suit and (sum(t // 9 == missing for t in s.hand.concealed)
-                    > sum(t // 9 == missing for t in used)):  # one is left after the call
-        banned.update(t for t in range(T.HONOR_BASE) if T.suit(t) != missing)
-    return frozenset(banned)
+        end = high + 1 if tile == low else low - 1
+        if 0 <= end < T.HONOR_BASE and T.suit(end) == T.suit(tile) and end not in s.wilds:
+            other = end
+    suit = None
+    if by_suit:
+        held = 0  # the missing suit's tiles left after the call
+        for t in s.hand.concealed:
+            held += t // 9 == missing
+        for t in used:
+            held -= t // 9 == missing
+        if held > 0:
+            suit = missing
+    key = (same, other, suit)
+    found = _BANNED.get(key)
+    if found is None:
+        banned = {t for t in (same, other) if t is not None}
+        if suit is not None:
+            banned.update(t for t in range(T.HONOR_BASE) if T.suit(t) != suit)
+        found = _BANNED[key] = (frozenset(banned), tuple(T.codes(sorted(banned))))
+    return found
+
+
+NOTHING_BANNED: Final = (frozenset[Tile](), ())
+_BANNED: Final[dict[tuple[Tile | None, Tile | None, int | None], tuple[frozenset[Tile],
+                                                                       tuple[str, ...]]]] = {}
+"""`_no_discard`'s answers by what decides them — the tile (食替), the run's other end and
+the suit barred by the missing suit first: at most 35 × 35 × 4 values, each built once."""
 
 
 def _without(tiles: Sequence[Tile], taken: Sequence[Tile]) -> tuple[Tile, ...]:

@@ -119,6 +119,14 @@ class Variant(ABC):
     def fan(self, request: Request) -> Any:
         """The full evaluation (``POST /v1/{variant}/fan``)."""
 
+    def checked_fan(self, request: Request, options: Options) -> Any:
+        """``fan``'s answer for a request whose options, hand and win tile are already
+        checked (``options``: its effective options): what `engine.claims` prices a win with
+        after its own, stricter validation. ``fan`` itself by default; a variant answers it
+        without checking them again, and asks ``fan`` when the request carries members only
+        ``fan`` checks (seats, birds, codes), so a claimed win is not checked twice."""
+        return self.fan(request)
+
     @abstractmethod
     def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
         """The ``fan`` of a winning hand, as the ``fan`` operation would report it."""
@@ -302,6 +310,20 @@ class Variant(ABC):
                 fan = self.fan_value(trial, wait_context, options)
                 waits.append(Wait(T.code(tile), remaining, fan))
         return tuple(waits)
+
+    def has_wait(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                 options: Options) -> bool:
+        """Whether `wait_list` would list a wait — the win check alone, without the waits'
+        fans, stopping at the first (a kong's readiness in ``claims``)."""
+        candidates = self.wait_candidates(concealed, hand, context, options)
+        if not candidates:  # most hands: no kind completes a shape, no trial to set up
+            return False
+        own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
+        trial_context = self.wait_context(context)
+        rest = tuple(concealed)
+        return any(own[t] < T.COPIES
+                   and self.check(Hand(rest, hand.melds, t), trial_context, options).win
+                   for t in candidates)
 
     def discards(self, request: Request) -> DiscardsAnswer:
         options = self.checked(request, size=14, needs_win_tile=False)

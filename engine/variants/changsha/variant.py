@@ -197,6 +197,30 @@ class Changsha(Variant):
                         options: Options) -> Iterable[Tile]:
         return wait_candidates(concealed, hand.melds)
 
+    def has_wait(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                 options: Options) -> bool:
+        """The shared definition, but a kind completing the standard shape with a 2/5/8
+        pair (小胡) wins whatever the rest (`win_shape_ids`): one table probe instead of the
+        full `judge`, which only the other candidates need."""
+        candidates = wait_candidates(concealed, hand.melds)
+        if not candidates:
+            return False
+        own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
+        part = T.counts(concealed)
+        rest = []
+        for t in candidates:
+            if own[t] >= T.COPIES:
+                continue
+            part[t] += 1
+            small = S.is_complete(part, 0, SMALL)
+            part[t] -= 1
+            if small:
+                return True
+            rest.append(t)
+        win_type = win_type_of(self.wait_context(context))
+        held = tuple(concealed)
+        return any(judge(Hand(held, hand.melds, t), win_type, options).win for t in rest)
+
     # --- fan ----------------------------------------------------------------------------------
 
     def fan(self, request: Request) -> ChangshaFanAnswer:
@@ -224,7 +248,19 @@ class Changsha(Variant):
                         turned is not None and options["bird_origin"] == "dealer"))
                 problems += more
         raise_if(problems)
+        return self._answer(hand, context, options, turned, table)
 
+    def checked_fan(self, request: Request, options: Options) -> ChangshaFanAnswer:
+        """Without birds or seats there are no payment tables to read (and check)."""
+        context = request.context
+        if ChangshaFacts.of(context).birds is not None or context.seats is not None:
+            return self.fan(request)
+        return self._answer(request.hand, context, options, None, None)
+
+    def _answer(self, hand: Hand, context: Context, options: Options,
+                turned: tuple[Tile, ...] | None, table: Table | None) -> ChangshaFanAnswer:
+        """``fan``'s answer once the request is checked (``table``: the seats read)."""
+        win_type = win_type_of(context)
         verdict = judge(hand, win_type, options)
         if not verdict.win:
             return ChangshaFanAnswer(False, reason=verdict.reason, options=options)

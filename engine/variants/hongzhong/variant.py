@@ -194,6 +194,18 @@ class Hongzhong(Variant):
 
     def fan(self, request: Request) -> HongzhongFanAnswer:
         options, cfg = self._validated(request, with_hand=True)
+        return self._answer(request, options, cfg)
+
+    def checked_fan(self, request: Request, options: Options) -> HongzhongFanAnswer:
+        """Without seats or codes (members only ``fan`` checks) nothing is left to check."""
+        ctx = request.context
+        facts = HongzhongFacts.of(ctx)
+        if ctx.seats is not None or facts.codes is not None or facts.code_count is not None:
+            return self.fan(request)
+        return self._answer(request, options, config(options))
+
+    def _answer(self, request: Request, options: Options, cfg: Config) -> HongzhongFanAnswer:
+        """``fan``'s answer once the request is checked."""
         hand, ctx = request.hand, request.context
         found = scoring.shapes_of(hand, ctx, cfg)
         result = scoring.check(hand, ctx, cfg, found)

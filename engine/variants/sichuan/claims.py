@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Final
 
 from engine.claims.options import option_specs
 from engine.claims.rules import ClaimRules
-from engine.hand import Context, Hand
+from engine.errors import Problem
+from engine.hand import Context, Hand, HandRules
 from engine.options import OptionSpec, OptionType
 from engine.variants.sichuan.facts import missing_suit
+from engine.variants.sichuan.payments import missing_suit_problems
 from engine.variants.sichuan.scoring import QUE_YI_MEN
 
 if TYPE_CHECKING:
@@ -38,10 +40,17 @@ def has_shape(verdict: WinCheck) -> bool:
     return verdict.reason != QUE_YI_MEN or bool(verdict.shapes)
 
 
+def context_problems(context: Context, rules: HandRules) -> list[Problem]:
+    """The declared missing suit (m, p or s), for every offer: not only when a win is
+    priced."""
+    return missing_suit_problems(context)
+
+
 RULES: Final = ClaimRules(
     option_specs=OPTION_SPECS,
     amounts=("fan_capped", "points_per_payer"),
     missing_suit=missing_suit,
     discard_front=suit_to_drop,
     reason_has_shape=has_shape,
+    context_problems=context_problems,
 )

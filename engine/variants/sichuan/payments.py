@@ -29,11 +29,7 @@ Payments = tuple[int, int, int, int]
 def context_problems(context: Context) -> list[Problem]:
     """Seat numbers and ``active`` entries outside 0–3, a repeated active seat, a missing
     suit that is not m, p or s: checked for every operation."""
-    problems: list[Problem] = []
-    missing = missing_suit(context)
-    if missing is not None and missing not in (0, 1, 2):
-        problems.append(invalid_field("#/context/missing_suit",
-                                      "missing_suit must be \"m\", \"p\" or \"s\""))
+    problems = missing_suit_problems(context)
     if context.seats is not None:
         for name in SEAT_FIELDS:
             seat = getattr(context.seats, name)
@@ -49,6 +45,16 @@ def context_problems(context: Context) -> list[Problem]:
                 problems.append(invalid_field(f"#/context/active/{i}",
                                               f"seat {seat} is listed twice"))
     return problems
+
+
+def missing_suit_problems(context: Context) -> list[Problem]:
+    """A declared missing suit that is not m, p or s (``claims`` checks only this: it
+    refuses seats and ``active`` outright)."""
+    missing = missing_suit(context)
+    if missing is not None and missing not in (0, 1, 2):
+        return [invalid_field("#/context/missing_suit",
+                              "missing_suit must be \"m\", \"p\" or \"s\"")]
+    return []
 
 
 def active_seats(context: Context) -> tuple[int, ...]:

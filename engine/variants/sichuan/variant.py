@@ -183,6 +183,18 @@ class Sichuan(Variant):
         seat_problems = P.win_seat_problems(context, dian_pao)
         if seat_problems:  # (not `raise_if`: a good request stays out of engine.errors)
             raise RequestError(seat_problems)
+        return self._answer(request, options)
+
+    def checked_fan(self, request: Request, options: Options) -> SichuanFanAnswer:
+        """With seats (payments), ``fan``'s seat checks run too."""
+        if request.context.seats is not None:
+            return self.fan(request)
+        return self._answer(request, options)
+
+    def _answer(self, request: Request, options: Options) -> SichuanFanAnswer:
+        """``fan``'s answer once the request is checked."""
+        context = request.context
+        dian_pao = options["dian_gang_hua"] == "dian_pao"
         result = evaluate(request.hand, context, prefs_for(options))
         if isinstance(result, str):
             return SichuanFanAnswer(False, reason=result, options=options)

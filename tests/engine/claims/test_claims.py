@@ -157,6 +157,12 @@ ROB = "123m 456m 789m 23p 55p"  # waiting on 1p or 4p, and holding neither (to r
     (body("123m 456m 789m 1p", "1p", "discard_left", melds=("pong 111p",)),
      [("too_many_copies", "#/tile")]),
     (body(READY, "1p", "rob_kong"), [("too_many_copies", "#/tile")]),
+    # the fifth copy counting visible tiles: 11p held, 11p visible, 1p on offer (the hand's
+    # own 13 tiles are valid, so only the tile is the problem)
+    (body("123m 456m 789m 11p 55s", "1p", "discard_left", visible=["1p", "1p"]),
+     [("too_many_copies", "#/tile")]),
+    (body("123m 456m 789m 11p 55s", "1p", "self_draw", visible=["1p", "1p"]),
+     [("too_many_copies", "#/tile")]),
     # 12 tiles
     (body("123m 456m 789m 12p", "4p", "discard_left"), [("bad_tile_count", "#/hand")]),
     # locked, but 13 tiles with no wait: 1479p cannot become a group and a pair with one tile

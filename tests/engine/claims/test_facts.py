@@ -19,8 +19,11 @@ VARIATIONS: list[tuple[str, Any]] = [
     ("source", "rob_kong"), ("source", "discard_up"), ("source", ["self_draw"]),
     ("passed", {"tiles": ["1m"], "fan": 1}), ("kong", {"type": "added"}),
     ("win_type", "discard"), ("seats", {"winner": 0}), ("win_tile", "1m"),
+    # refused context members, shared and variants' own (长沙 birds, 红中 codes)
+    ("active", [0, 1]), ("birds", ["1m"]), ("codes", ["1m"]),
 ]
-CONTEXT = {"locked", "source", "passed", "kong", "win_type", "seats"}
+CONTEXT = {"locked", "source", "passed", "kong", "win_type", "seats", "active", "birds",
+           "codes"}
 
 
 def varied(data: dict[str, Any], member: str, value: Any) -> dict[str, Any]:

@@ -7,7 +7,8 @@
 * ``after`` equals ``discards`` on the hand after a pong or chow (its first entry not in
   ``no_discard``), and ``waits`` on the hand a kong leaves;
 * a locked hand's kong is offered exactly when ``waits`` before and after agree as the
-  ``locked_kong`` mode says;
+  ``locked_kong`` mode says; 长沙's kong lists 开杠 exactly when ``waits`` of the hand it
+  leaves has a wait (either ``detail``);
 * 过胡 refuses exactly the wins its mode names, and without ``passed`` the answer is the one
   without 过胡 (``guo_hu: "off"``) but for the pass record.
 """
@@ -205,6 +206,24 @@ def test_locked_kong_follows_the_waits(variant: str, mode: str) -> None:
                 assert {"type": "kong", "kind": kong["kind"], "tile": kong["tile"],
                         "tiles": kong["tiles"], "reason": reason} in answer["refused"]
     assert judged > 0
+
+
+@pytest.mark.parametrize("detail", ["full", "actions"])
+def test_kai_gang_exactly_when_the_kong_leaves_a_wait(detail: str) -> None:
+    v = REGISTRY["changsha"]
+    judged = ready = 0
+    for data in bodies("changsha", COUNT * 2, seed=1605):
+        request = v.request(data)
+        tile = T.from_code(data["tile"])
+        for kong in [a for a in answer_of("changsha", {**data, "detail": detail})["actions"]
+                     if a["type"] == "kong"]:
+            judged += 1
+            after = plain(v.waits(Request(_after_hand(request, kong, tile), request.context,
+                                          request.options)))["waits"]
+            ready += bool(after)
+            modes = ["bu_zhang", "kai_gang"] if after else ["bu_zhang"]
+            assert kong["modes"] == modes, (data, kong)
+    assert judged > 0 and 0 < ready < judged  # both kinds of kong were met
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

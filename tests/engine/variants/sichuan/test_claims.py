@@ -3,7 +3,9 @@ suit first after a call, late added kongs; each case with its reasoning."""
 
 from __future__ import annotations
 
-from tests.engine.claims.common import ask, body, kinds, refusals
+import pytest
+
+from tests.engine.claims.common import ask, body, kinds, problems, refusals
 
 # 13m 456m 789m 55p 678p: a 2m completes 123m (a win); no 2m held, so no pong.
 CLOSED = "13m 456m 789m 55p 678p"
@@ -95,3 +97,11 @@ def test_win_amounts_are_sichuans() -> None:
     win = ask("sichuan", body(CLOSED, "2m", "discard_left", missing_suit="s"))["actions"][0]
     assert win == {"type": "win", "priority": 3, "win_type": "discard", "fan": 0,
                    "patterns": ["ping_hu"], "fan_capped": 0, "points_per_payer": 1}
+
+
+@pytest.mark.parametrize("tile", ["2m", "9s"])
+def test_a_missing_suit_that_is_no_suit_is_refused_on_every_offer(tile: str) -> None:
+    # "z" is no number suit: a 422 at the member whether the offer wins (2m completes
+    # 123m) or not (9s) — not only when the win's fan is priced
+    data = body(CLOSED, tile, "discard_left", missing_suit="z")
+    assert problems("sichuan", data) == [("invalid_field", "#/context/missing_suit")]
