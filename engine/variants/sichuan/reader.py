@@ -224,6 +224,11 @@ class PartInfo:
     fours: tuple[int, ...]
     only_258: bool
     has_terminal: bool
+    traits: tuple[Any, ...]
+    """What scoring's facts read of the part, as one hashable value: the suit mask,
+    ``fours``, ``only_258``, ``has_terminal`` and each candidate's (sequence, all terminal,
+    七对) in order. Parts with equal traits score alike under equal moments and melds, so
+    `sichuan.scoring` keeps the table's verdict by them, across parts."""
     scored: dict[Any, Any] = field(default_factory=dict)
     """Scoring's answers for this part (`sichuan.scoring.evaluate`), kept as long as the
     analysis is: they depend on the part, the options, the moment and the melds alone."""
@@ -252,14 +257,21 @@ def analyse(part: tuple[int, ...]) -> PartInfo:
         found.append(_candidate(seven, False, False))
     shapes = ((Shape.STANDARD,) if plain is not None else ()) + \
         ((Shape.SEVEN_PAIRS,) if seven is not None else ())
+    mask = (infos[0].size > 0) | (infos[1].size > 0) << 1 | (infos[2].size > 0) << 2
+    fours = infos[0].fours + infos[1].fours + infos[2].fours
+    only_258 = infos[0].only_258 and infos[1].only_258 and infos[2].only_258
+    has_terminal = infos[0].has_terminal or infos[1].has_terminal or infos[2].has_terminal
     return PartInfo(
         size=size,
-        mask=sum(1 << s for s in range(3) if infos[s].size),
+        mask=mask,
         shapes=shapes,
         candidates=tuple(found),
-        fours=infos[0].fours + infos[1].fours + infos[2].fours,
-        only_258=infos[0].only_258 and infos[1].only_258 and infos[2].only_258,
-        has_terminal=infos[0].has_terminal or infos[1].has_terminal or infos[2].has_terminal,
+        fours=fours,
+        only_258=only_258,
+        has_terminal=has_terminal,
+        traits=(mask, fours, only_258, has_terminal,
+                tuple([(c.chow, c.all_terminal, c.reading.shape is Shape.SEVEN_PAIRS)
+                       for c in found])),
     )
 
 
