@@ -286,6 +286,23 @@ _NO_SPEND: Final = (0,)
 """`_spends` of a mask that completes without wildcards, with none to spend."""
 
 
+def first_standard(naturals: Sequence[int], wilds: int, rules: ShapeRules
+                   ) -> ShapeReading | None:
+    """``next(standard_readings(naturals, wilds, rules), None)``, kept per part: a game
+    shows the same hand's reading again and again (``waits``, then ``fan``, then
+    ``settle``)."""
+    key = (rules, tuple(naturals), wilds)
+    found = _FIRST_READINGS.get(key, _UNKNOWN)
+    if found is _UNKNOWN:
+        found = _FIRST_READINGS.keep(key, next(standard_readings(naturals, wilds, rules), None))
+    return found  # type: ignore[return-value]  # _UNKNOWN is never kept
+
+
+_FIRST_READINGS: BoundedDict[tuple[ShapeRules, tuple[int, ...], int], ShapeReading | None] = \
+    BoundedDict(_KEPT)
+"""`first_standard`'s answers by rules, part and wildcards."""
+
+
 @lru_cache(maxsize=4096)
 def _spends(mask: int, budget: int) -> tuple[int, ...]:
     """The wildcard counts up to ``budget`` a suit's ``mask`` completes with, ascending."""

@@ -102,7 +102,7 @@ def first_reading(naturals: Sequence[int], wilds: int, rules: ShapeRules,
         shapes = win_shapes(naturals, wilds, rules)
         shape = shapes[0] if shapes else Shape.STANDARD
     if shape is Shape.STANDARD and rules.standard:
-        found = next(R.standard_readings(naturals, wilds, rules), None)
+        found = R.first_standard(naturals, wilds, rules)
         if found is not None:
             return found
     return next(readings(naturals, wilds, rules, shape))
