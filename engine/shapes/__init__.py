@@ -17,7 +17,10 @@ THE CONTRACT (signatures are stable; variants and the service depend on them):
   concealed part, in ``Shape`` order; empty when it is not complete.
 * ``is_complete(naturals, wilds, rules) -> bool`` — ``bool(win_shapes(...))``, the fast path.
 * ``readings(naturals, wilds, rules, shape=None) -> Iterator[ShapeReading]`` — every reading
-  of a complete concealed part (deduplicated), optionally of one shape only.
+  of a complete concealed part (deduplicated), optionally of one shape only; lazy to its
+  first reading, which costs one walk down each suit.
+* ``first_reading(naturals, wilds, rules, shape=None) -> ShapeReading`` — ``next(readings(…))``
+  (the reading a ``fan`` answer shows), without the shape check when the shape is given.
 * ``shanten(naturals, wilds, rules) -> int`` — for 3n+1 tiles: the fewest tile exchanges to
   reach a hand that one more tile completes (0 = tenpai); for 3n+2 tiles: −1 when complete,
   else the same after the best discard.
@@ -40,6 +43,7 @@ from engine.shapes.model import (
 )
 from engine.shapes.search import (
     completing_kinds,
+    first_reading,
     is_complete,
     readings,
     shanten,
@@ -55,6 +59,7 @@ __all__ = [
     "ShapeReading",
     "ShapeRules",
     "completing_kinds",
+    "first_reading",
     "is_complete",
     "readings",
     "shanten",

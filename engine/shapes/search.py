@@ -93,6 +93,21 @@ def readings(naturals: Sequence[int], wilds: int, rules: ShapeRules,
             yield R.shi_san_lan_reading(naturals, wilds, rules)
 
 
+def first_reading(naturals: Sequence[int], wilds: int, rules: ShapeRules,
+                  shape: Shape | None = None) -> ShapeReading:
+    """``next(readings(naturals, wilds, rules, shape))`` of a complete part — the reading a
+    ``fan`` answer shows —, without listing the others (`readings` is lazy to its first)
+    and, given the shape, without asking which shapes the part completes."""
+    if shape is None:
+        shapes = win_shapes(naturals, wilds, rules)
+        shape = shapes[0] if shapes else Shape.STANDARD
+    if shape is Shape.STANDARD and rules.standard:
+        found = R.first_standard(naturals, wilds, rules)
+        if found is not None:
+            return found
+    return next(readings(naturals, wilds, rules, shape))
+
+
 def _checked_size(naturals: Sequence[int], wilds: int) -> int:
     size = sum(naturals) + wilds
     if size % 3 == 0 or size > 14 or wilds < 0 or len(naturals) != KIND_COUNT:

@@ -24,7 +24,6 @@ from engine import tiles as T
 from engine.hand import Hand, Meld, MeldKind
 from engine.results import Group, Reading
 from engine.shapes import GroupKind, ShapeReading, ShapeRules
-from engine.shapes.first_reading import first_reading
 from engine.tiles import Tile
 
 KINDS: Final = T.TILE_SETS["108"]
@@ -147,7 +146,7 @@ def reading(hand: Hand, facts: ShapeFacts, shape_ids: Sequence[str]) -> Reading:
 
 def _from_shape(shape: str, declared: tuple[Group, ...], part: list[int],
                 rules: ShapeRules) -> Reading:
-    found: ShapeReading = first_reading(part, 0, rules)
+    found: ShapeReading = S.first_reading(part, 0, rules)
     groups = tuple(Group(g.kind.value, _codes(g.as_), _codes(g.as_)) for g in found.groups)
     return Reading(shape, declared + groups)
 

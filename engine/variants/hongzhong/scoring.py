@@ -37,10 +37,10 @@ from engine.shapes import (
     GroupKind,
     Shape,
     ShapeReading,
+    first_reading,
     is_complete,
     win_shapes,
 )
-from engine.shapes.first_reading import first_reading
 from engine.tiles import Tile
 from engine.variants.base import WinCheck
 from engine.variants.hongzhong.options import Config, Split, split, win_type_of

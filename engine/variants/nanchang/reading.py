@@ -15,8 +15,7 @@ from typing import Final
 from engine import tiles as T
 from engine.hand import Hand
 from engine.results import Group, Pattern, Reading
-from engine.shapes import FREE, GroupKind, ShapeGroup
-from engine.shapes.first_reading import first_reading
+from engine.shapes import FREE, GroupKind, ShapeGroup, first_reading
 from engine.tiles import Tile
 from engine.variants.nanchang.patterns import PATTERN_NAMES, TABLE
 from engine.variants.nanchang.scoring import Candidate

@@ -224,6 +224,13 @@ class PartInfo:
     fours: tuple[int, ...]
     only_258: bool
     has_terminal: bool
+    traits: tuple[Any, ...]
+    """What scoring's facts read of the part, as one hashable value: the suit mask,
+    ``fours``, ``only_258``, ``has_terminal`` and which candidates it has (bits, in
+    `analyse`: 1 all triplets, 2 all triplets and all terminal, 4 all terminal with a
+    sequence, 8 plain, 16 七对 — their order and flags follow). Parts with equal traits score
+    alike under equal moments and melds, so `sichuan.scoring` keeps the table's verdict by
+    them, across parts."""
     scored: dict[Any, Any] = field(default_factory=dict)
     """Scoring's answers for this part (`sichuan.scoring.evaluate`), kept as long as the
     analysis is: they depend on the part, the options, the moment and the melds alone."""
@@ -238,28 +245,39 @@ def analyse(part: tuple[int, ...]) -> PartInfo:
     seven = _seven_pairs(infos, size)
     triplets, terminal = _combine(infos, 1), _combine(infos, 2)
     found = []
+    kinds = 0  # which candidates, as bits: their order and flags follow from these alone
     # Flags by construction: the all-triplets reading has no sequence; the all-terminal
     # reading is unique (its arithmetic leaves no choice), so when it has no sequence it *is*
     # the all-triplets reading, and otherwise it has one; a plain reading is only needed when
     # neither exists, so it has a sequence and some group without a 1 or 9.
     if triplets is not None:
-        found.append(_candidate(triplets, False, triplets == terminal))
+        same = triplets == terminal
+        found.append(_candidate(triplets, False, same))
+        kinds = 2 if same else 1
     if terminal is not None and terminal != triplets:
         found.append(_candidate(terminal, True, True))
+        kinds |= 4
     if not found and seven is None and plain is not None:
         found.append(_candidate(plain, True, False))  # worth 0: only when nothing else is
+        kinds = 8
     if seven is not None:
         found.append(_candidate(seven, False, False))
+        kinds |= 16
     shapes = ((Shape.STANDARD,) if plain is not None else ()) + \
         ((Shape.SEVEN_PAIRS,) if seven is not None else ())
+    mask = (infos[0].size > 0) | (infos[1].size > 0) << 1 | (infos[2].size > 0) << 2
+    fours = infos[0].fours + infos[1].fours + infos[2].fours
+    only_258 = infos[0].only_258 and infos[1].only_258 and infos[2].only_258
+    has_terminal = infos[0].has_terminal or infos[1].has_terminal or infos[2].has_terminal
     return PartInfo(
         size=size,
-        mask=sum(1 << s for s in range(3) if infos[s].size),
+        mask=mask,
         shapes=shapes,
         candidates=tuple(found),
-        fours=infos[0].fours + infos[1].fours + infos[2].fours,
-        only_258=infos[0].only_258 and infos[1].only_258 and infos[2].only_258,
-        has_terminal=infos[0].has_terminal or infos[1].has_terminal or infos[2].has_terminal,
+        fours=fours,
+        only_258=only_258,
+        has_terminal=has_terminal,
+        traits=(mask, fours, only_258, has_terminal, kinds),
     )
 
 

@@ -93,7 +93,7 @@ def _prefs(o: Mapping[str, Any]) -> Prefs:
         di_hu_fan=o["di_hu_fan"],
         tiandi_additive=o["tiandi_mode"] == "additive",
         di_hu_mode=o["di_hu_mode"],
-        table=activate(TABLE, o, memo=True),
+        table=activate(TABLE, o),
     )
 
 
@@ -208,7 +208,12 @@ def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
     if scored is None:
         if len(memo) >= _KEPT_PER_PART:
             memo.clear()
-        scored = memo[key] = _score(hand, context, prefs, found, info, part, mask)
+        alike = (key, info.traits, tuple([part[m.tiles[0]] for m in melds]) if melds else ())
+        judged = _JUDGED.get(alike)
+        if judged is None:
+            judged = _JUDGED.keep(alike, _judged(hand, context, prefs, found, info, part, mask))
+        fan, counted, gen_count, best, tian_hu = judged
+        scored = memo[key] = Scored(fan, counted, gen_count, found[best], tian_hu)
     return scored
 
 
@@ -218,10 +223,29 @@ after_kong, last_tile, 天胡/地胡 and the melds' tiles; `Prefs` hashes by ide
 an option set). A game asks a part under a few moments and option sets; a flood of them
 empties the part's memo, and the memo goes when `analyse` forgets the part."""
 
+Judged = tuple[int, tuple[tuple[str, int, int, tuple[Tile, ...]], ...], int, int, bool]
+"""The table's verdict on a hand as `Scored` holds it, the reading by its candidate index:
+(fan, counted, 根 count, best candidate, 天胡 counted)."""
+
+_JUDGED: BoundedDict[tuple[Any, ...], Judged] = BoundedDict(1 << 14)
+"""The table's verdicts by what its facts are made of — `evaluate`'s key (options, moment,
+melds), the part's `PartInfo.traits` and, with melds, the part's count of each meld's kind
+(a pong whose fourth tile is concealed is a 根) — shared by every part alike: a part never
+seen before is then scored by one look-up, without building its facts (most new parts have
+the traits of one seen before; a few hundred distinct traits exist)."""
+
 
 def _score(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],
            info: PartInfo, part: Sequence[int], mask: int) -> Scored:
     """`patterns.TABLE` applied to each candidate reading, the best kept (§0.6, §0.7)."""
+    fan, counted, gen_count, best, tian_hu = _judged(hand, context, prefs, found, info, part,
+                                                     mask)
+    return Scored(fan, counted, gen_count, found[best], tian_hu)
+
+
+def _judged(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],
+            info: PartInfo, part: Sequence[int], mask: int) -> Judged:
+    """What the table says of the candidates (`Judged`)."""
     readings, event = facts_of(hand, context, prefs, found, info, part, mask)
     best, fan, counted = judge(prefs.table, readings, event=event)
     gen_count = 0
@@ -231,7 +255,7 @@ def _score(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate
             gen_count = count
         elif pid == "tian_hu":
             tian_hu = True
-    return Scored(fan, counted, gen_count, found[best], tian_hu)
+    return fan, counted, gen_count, best, tian_hu
 
 
 def facts_of(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],

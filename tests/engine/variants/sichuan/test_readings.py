@@ -250,3 +250,29 @@ def test_event_patterns_never_count_at_a_moment_without_an_event() -> None:
                     == SS.judge(prefs.table, readings, event=False)), hand
             assert not any(p.when(f) for p in TABLE if p.event for f in readings), hand
     assert quiet > 200
+
+
+def test_verdicts_shared_between_parts_are_the_tables_own() -> None:
+    """`evaluate` keeps the table's verdict by what its facts are made of (options, moment,
+    melds, the part's traits) and hands it to every part alike; on generated hands under a
+    few option sets and moments (so that parts do meet verdicts other parts left), each
+    answer equals the table applied afresh to that hand's own facts."""
+    rng = random.Random(SEED + 2)
+    option_sets = [random_options(rng) for _ in range(3)]
+    contexts = [random_context(rng) for _ in range(4)]
+    SS._JUDGED.clear()
+    SH.analyse.cache_clear()
+    asked = 0
+    for _ in range(3000):
+        hand = random_hand(rng)
+        context = rng.choice(contexts)
+        prefs = SS.prefs_for(rng.choice(option_sets))
+        fast = SS.evaluate(hand, context, prefs)
+        if isinstance(fast, str):
+            continue
+        asked += 1
+        part, info, mask = SS.read_part(hand)
+        fresh = SS._score(hand, context, prefs, info.candidates, info, part, mask)
+        assert fast == fresh, hand
+    assert asked > 1500
+    assert len(SS._JUDGED) < asked * 0.9  # some answers came from a verdict another part left
