@@ -192,18 +192,26 @@ def _tile_copy_problems(hand: Hand, facts: ClaimFacts, visible: Sequence[Tile],
 def _win(s: Situation) -> WinAction | Refusal | None:
     """``fan`` on hand + tile with the source's win type; then 过胡. The variant's win check
     answers first: it gives the same verdict and reason as ``fan`` (the tests hold them
-    equal), and a non-win — most offers — then costs no full evaluation."""
+    equal), and a non-win — most offers — then costs no full evaluation. The trial hand and
+    context are built only when the variant's `offer_check` cannot rule without them, or
+    to price a win."""
     facts = s.facts
     win_type = s.win_type
     name = "rob_kong" if facts.source is Source.ROB_KONG else "win"
-    hand = Hand(s.hand.concealed, s.hand.melds, facts.tile)
-    context = _with_win_type(s.context, win_type)
-    verdict = s.variant.check(hand, context, s.options)
+    verdict = s.variant.offer_check(s.hand, facts.tile, s.context, s.options)
+    hand = context = None
+    if verdict is None:
+        hand = Hand(s.hand.concealed, s.hand.melds, facts.tile)
+        context = _with_win_type(s.context, win_type)
+        verdict = s.variant.check(hand, context, s.options)
     if not verdict.win:
         reason = verdict.reason
         if reason in WIN_REASONS and s.rules.reason_has_shape(verdict):
             return Refusal(name, reason=reason)
         return None
+    if hand is None or context is None:
+        hand = Hand(s.hand.concealed, s.hand.melds, facts.tile)
+        context = _with_win_type(s.context, win_type)
     # the request is checked (more strictly than ``fan`` checks it): priced directly
     answer = s.variant.checked_fan(Request(hand, context, s.request.options), s.options)
     if _passed_blocks(s, answer.fan):

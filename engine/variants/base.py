@@ -115,6 +115,13 @@ class Variant(ABC):
     def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
         """Is this complete hand (win tile included) a win, and which shapes; else why not."""
 
+    def offer_check(self, hand: Hand, tile: Tile, context: Context,
+                    options: Options) -> WinCheck | None:
+        """`check` of a 13-tile ``hand`` + ``tile`` (a ``claims`` offer), when the variant
+        can rule without the trial hand and context ``claims`` would build for it (its win
+        type, no kong); None: build them and ask `check`. It must give `check`'s verdict."""
+        return None
+
     @abstractmethod
     def fan(self, request: Request) -> Any:
         """The full evaluation (``POST /v1/{variant}/fan``)."""

@@ -163,8 +163,27 @@ def read_part(hand: Hand) -> tuple[list[int], PartInfo, int]:
 def read_shapes(hand: Hand) -> tuple[tuple[S.Shape, ...], int]:
     """The concealed part's complete shapes and `read_part`'s suit mask, without the
     readings (`part_shapes`): all the win check needs."""
-    shapes, mask = part_shapes(tuple(_counts(hand)))
+    shapes, mask = tiles_shapes(hand.concealed_with_win)
     return shapes, _with_melds(mask, hand)
+
+
+def tiles_shapes(tiles: Sequence[Tile]) -> tuple[tuple[S.Shape, ...], int]:
+    """`part_shapes` of some concealed tiles (a validated 108-tile part), memoised by the
+    tiles in order: sorting 14 small ints and one probe cost half of counting them and
+    reading the suits, and the win check (``win``, every ``claims`` offer) asks the same
+    parts again and again."""
+    key = tuple(sorted(tiles))
+    found = _TILES_SHAPES.get(key)
+    if found is None:
+        part = [0] * 27
+        for t in key:
+            part[t] += 1
+        found = _TILES_SHAPES.keep(key, part_shapes(tuple(part)))
+    return found
+
+
+_TILES_SHAPES: Final[BoundedDict[tuple[Tile, ...], tuple[tuple[S.Shape, ...], int]]] = \
+    BoundedDict(1 << 14)
 
 
 def _counts(hand: Hand) -> list[int]:

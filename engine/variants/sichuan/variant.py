@@ -65,6 +65,7 @@ from engine.variants.sichuan.scoring import (
     prefs_for,
     read_shapes,
     suits_held,
+    tiles_shapes,
 )
 from engine.variants.sichuan.settle.options import SETTLE_OPTION_SPECS
 
@@ -172,6 +173,17 @@ class Sichuan(Variant):
         shapes the tiles form all the same (``win`` shows shapes only on a win): ``claims``
         reports the refusal only when there is one (settled reading 13)."""
         shapes, mask = read_shapes(hand)
+        if breaks_que_yi_men(mask, missing_suit(context)):
+            return _BREAKS_QUE_YI_MEN[shapes]
+        return _CHECKS[shapes]
+
+    def offer_check(self, hand: Hand, tile: Tile, context: Context,
+                    options: Options) -> WinCheck:
+        """`check` reads the tiles and the declared missing suit only — not the win type —
+        so an offer is ruled on without a trial hand or context."""
+        shapes, mask = tiles_shapes((*hand.concealed, tile))
+        for meld in hand.melds:
+            mask |= 1 << meld.tiles[0] // 9
         if breaks_que_yi_men(mask, missing_suit(context)):
             return _BREAKS_QUE_YI_MEN[shapes]
         return _CHECKS[shapes]
