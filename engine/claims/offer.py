@@ -198,7 +198,7 @@ def _win(s: Situation) -> WinAction | Refusal | None:
     facts = s.facts
     win_type = s.win_type
     name = "rob_kong" if facts.source is Source.ROB_KONG else "win"
-    verdict = s.variant.offer_check(s.hand, facts.tile, s.context, s.options)
+    verdict = s.variant.offer_check(s.hand, facts.tile, s.context, win_type, s.options)
     hand = context = None
     if verdict is None:
         hand = Hand(s.hand.concealed, s.hand.melds, facts.tile)
@@ -213,7 +213,8 @@ def _win(s: Situation) -> WinAction | Refusal | None:
         hand = Hand(s.hand.concealed, s.hand.melds, facts.tile)
         context = _with_win_type(s.context, win_type)
     # the request is checked (more strictly than ``fan`` checks it): priced directly
-    answer = s.variant.checked_fan(Request(hand, context, s.request.options), s.options)
+    answer = s.variant.checked_fan(Request(hand, context, s.request.options), s.options,
+                                   verdict)
     if _passed_blocks(s, answer.fan):
         return Refusal(name, reason="passed_win", fan=answer.fan)
     return WinAction(name, PRIORITY[name], win_type.value, answer.fan,

@@ -115,23 +115,27 @@ class Variant(ABC):
     def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
         """Is this complete hand (win tile included) a win, and which shapes; else why not."""
 
-    def offer_check(self, hand: Hand, tile: Tile, context: Context,
+    def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
                     options: Options) -> WinCheck | None:
-        """`check` of a 13-tile ``hand`` + ``tile`` (a ``claims`` offer), when the variant
-        can rule without the trial hand and context ``claims`` would build for it (its win
-        type, no kong); None: build them and ask `check`. It must give `check`'s verdict."""
+        """`check` of a 13-tile ``hand`` + ``tile`` (a ``claims`` offer) in ``win_type``,
+        when the variant can rule without the trial context ``claims`` would build for it
+        (that win type, no kong); None: build it and ask `check`. It must give `check`'s
+        win, shapes and reason; it may carry more, for `checked_fan` (``verdict``)."""
         return None
 
     @abstractmethod
     def fan(self, request: Request) -> Any:
         """The full evaluation (``POST /v1/{variant}/fan``)."""
 
-    def checked_fan(self, request: Request, options: Options) -> Any:
+    def checked_fan(self, request: Request, options: Options,
+                    verdict: WinCheck | None = None) -> Any:
         """``fan``'s answer for a request whose options, hand and win tile are already
         checked (``options``: its effective options): what `engine.claims` prices a win with
         after its own, stricter validation. ``fan`` itself by default; a variant answers it
         without checking them again, and asks ``fan`` when the request carries members only
-        ``fan`` checks (seats, birds, codes), so a claimed win is not checked twice."""
+        ``fan`` checks (seats, birds, codes), so a claimed win is not checked twice.
+        ``verdict``: what `offer_check` answered for this hand (a variant may price the win
+        from what it carries instead of judging the hand again)."""
         return self.fan(request)
 
     @abstractmethod

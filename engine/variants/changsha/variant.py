@@ -39,7 +39,7 @@ Decisions (where RULES/API leave room):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Final
 
 from engine import shapes as S
@@ -126,6 +126,14 @@ OPTION_SPECS: Final = (
 HAND_RULES: Final = HandRules(KINDS, chow_melds=True, tile_set_name="108")
 
 
+@dataclass(frozen=True)
+class JudgedCheck(WinCheck):
+    """`Changsha.offer_check`'s answer: `check`'s, with the `judge` verdict it came from, so
+    that a claimed win is priced without judging the hand a second time."""
+
+    judged: Verdict | None = None
+
+
 class Changsha(Variant):
     """长沙麻将 with birds (扎鸟), opening wins (起手小胡) and both scoring profiles."""
 
@@ -148,6 +156,13 @@ class Changsha(Variant):
     def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
         verdict = judge(hand, win_type_of(context), options)
         return WinCheck(verdict.win, verdict.shapes, verdict.reason)
+
+    def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
+                    options: Options) -> JudgedCheck:
+        """`judge` reads the tiles, the win type and the options, no other context member:
+        no trial context is needed, and the verdict rides along for `checked_fan`."""
+        verdict = judge(Hand(hand.concealed, hand.melds, tile), win_type, options)
+        return JudgedCheck(verdict.win, verdict.shapes, verdict.reason, verdict)
 
     def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
         return self._fan_of(hand, context, options, judge(hand, win_type_of(context), options))
@@ -250,18 +265,23 @@ class Changsha(Variant):
         raise_if(problems)
         return self._answer(hand, context, options, turned, table)
 
-    def checked_fan(self, request: Request, options: Options) -> ChangshaFanAnswer:
-        """Without birds or seats there are no payment tables to read (and check)."""
+    def checked_fan(self, request: Request, options: Options,
+                    verdict: WinCheck | None = None) -> ChangshaFanAnswer:
+        """Without birds or seats there are no payment tables to read (and check); a
+        verdict from `offer_check` is priced as it is."""
         context = request.context
         if ChangshaFacts.of(context).birds is not None or context.seats is not None:
             return self.fan(request)
-        return self._answer(request.hand, context, options, None, None)
+        judged = verdict.judged if isinstance(verdict, JudgedCheck) else None
+        return self._answer(request.hand, context, options, None, None, judged)
 
     def _answer(self, hand: Hand, context: Context, options: Options,
-                turned: tuple[Tile, ...] | None, table: Table | None) -> ChangshaFanAnswer:
-        """``fan``'s answer once the request is checked (``table``: the seats read)."""
+                turned: tuple[Tile, ...] | None, table: Table | None,
+                judged: Verdict | None = None) -> ChangshaFanAnswer:
+        """``fan``'s answer once the request is checked (``table``: the seats read;
+        ``judged``: `judge`'s verdict on this hand in this context's win type, if known)."""
         win_type = win_type_of(context)
-        verdict = judge(hand, win_type, options)
+        verdict = judged if judged is not None else judge(hand, win_type, options)
         if not verdict.win:
             return ChangshaFanAnswer(False, reason=verdict.reason, options=options)
         shown = reading(hand, verdict.facts, verdict.shapes)

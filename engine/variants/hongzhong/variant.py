@@ -196,7 +196,8 @@ class Hongzhong(Variant):
         options, cfg = self._validated(request, with_hand=True)
         return self._answer(request, options, cfg)
 
-    def checked_fan(self, request: Request, options: Options) -> HongzhongFanAnswer:
+    def checked_fan(self, request: Request, options: Options,
+                    verdict: WinCheck | None = None) -> HongzhongFanAnswer:
         """Without seats or codes (members only ``fan`` checks) nothing is left to check."""
         ctx = request.context
         facts = HongzhongFacts.of(ctx)

@@ -177,7 +177,7 @@ class Sichuan(Variant):
             return _BREAKS_QUE_YI_MEN[shapes]
         return _CHECKS[shapes]
 
-    def offer_check(self, hand: Hand, tile: Tile, context: Context,
+    def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
                     options: Options) -> WinCheck:
         """`check` reads the tiles and the declared missing suit only — not the win type —
         so an offer is ruled on without a trial hand or context."""
@@ -197,7 +197,8 @@ class Sichuan(Variant):
             raise RequestError(seat_problems)
         return self._answer(request, options)
 
-    def checked_fan(self, request: Request, options: Options) -> SichuanFanAnswer:
+    def checked_fan(self, request: Request, options: Options,
+                    verdict: WinCheck | None = None) -> SichuanFanAnswer:
         """With seats (payments), ``fan``'s seat checks run too."""
         if request.context.seats is not None:
             return self.fan(request)
