@@ -156,8 +156,14 @@ def completing_kinds(naturals: Sequence[int], wilds: int, rules: ShapeRules,
         for t in wild_kinds:
             flags[t] = with_wild
     # a flag is set only for a live kind (a dead natural completes nothing) or a wild kind
-    found = tuple(compress(range(KIND_COUNT), flags))
-    return found if len(c.kinds) == KIND_COUNT else tuple(t for t in found if t in c.kind_set)
+    found = tuple(compress(_ALL_KINDS, flags))
+    if not found or len(c.kinds) == KIND_COUNT:  # (most parts complete with no kind)
+        return found
+    kind_set = c.kind_set
+    return tuple([t for t in found if t in kind_set])
+
+
+_ALL_KINDS: Final = range(KIND_COUNT)
 
 
 def _or(flags: list[int], draws: list[int]) -> list[int]:

@@ -273,11 +273,16 @@ def wait_candidates(concealed: Sequence[Tile], melds: Sequence[Meld]) -> tuple[T
     """A superset of the kinds that win with ``concealed`` (3n+1): those completing the
     standard shape with any pair (小胡, 碰碰胡, 清一色 and 全求人 are all that shape), 七小对
     without melds, and every 2/5/8 kind while every tile held is one (将将胡)."""
-    part = T.counts(concealed)
+    return tuple(sorted(candidate_set(T.counts(concealed), concealed, melds)))
+
+
+def candidate_set(part: list[int], concealed: Sequence[Tile],
+                  melds: Sequence[Meld]) -> set[Tile]:
+    """`wait_candidates` unordered, from the concealed tiles' counts (``part``) as well."""
     found = set(S.completing_kinds(part, 0, STANDARD, ()))
     if not melds:
         found.update(S.completing_kinds(part, 0, SEVEN_PAIRS, ()))
     if all(t in _IS_258 for t in concealed) and all(t in _IS_258 for m in melds
                                                      for t in m.tiles):
         found.update(KINDS_258)
-    return tuple(sorted(found))
+    return found

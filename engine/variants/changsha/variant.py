@@ -79,6 +79,7 @@ from engine.variants.changsha.shapes import (
     SMALL,
     STANDARD,
     TRIPLETS,
+    candidate_set,
     reading,
     shanten,
     shanten_after_draws,
@@ -217,11 +218,11 @@ class Changsha(Variant):
         """The shared definition, but a kind completing the standard shape with a 2/5/8
         pair (小胡) wins whatever the rest (`win_shape_ids`): one table probe instead of the
         full `judge`, which only the other candidates need."""
-        candidates = wait_candidates(concealed, hand.melds)
+        part = T.counts(concealed)
+        candidates = candidate_set(part, concealed, hand.melds)  # (any order: a yes or no)
         if not candidates:
             return False
         own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
-        part = T.counts(concealed)
         rest = []
         for t in candidates:
             if own[t] >= T.COPIES:
