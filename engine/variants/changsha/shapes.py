@@ -103,6 +103,19 @@ def shape_facts(hand: Hand) -> ShapeFacts:
     )
 
 
+def forms_no_shape(hand: Hand) -> bool:
+    """True when a complete hand forms no shape at all — not the standard one, not 七小对,
+    not 将将胡 — so `shape_facts` would find nothing (``no_winning_shape``): told without
+    the rest of its facts, for the offers ``claims`` rules on, most of which are no win."""
+    part = T.counts(hand.concealed_with_win)
+    if S.is_complete(part, 0, STANDARD):
+        return False
+    if not hand.melds and S.is_complete(part, 0, SEVEN_PAIRS):
+        return False
+    return not (all(t in _IS_258 for t in hand.concealed_with_win)
+                and all(t in _IS_258 for m in hand.melds for t in m.tiles))
+
+
 def win_shape_ids(facts: ShapeFacts, all_melded_counts: bool) -> tuple[str, ...]:
     """The API shape ids that make this hand a win (empty: no win).
 

@@ -63,7 +63,15 @@ from engine.variants.changsha import seed_scoring as seed
 from engine.variants.changsha.answers import ChangshaBirdsAnswer, ChangshaFanAnswer, QishouAnswer
 from engine.variants.changsha.facts import ChangshaFacts
 from engine.variants.changsha.qishou import PER_PATTERN, qishou_patterns
-from engine.variants.changsha.scoring import Score, Verdict, facts_of, judge, score, win_type_of
+from engine.variants.changsha.scoring import (
+    REASON_NO_SHAPE,
+    Score,
+    Verdict,
+    facts_of,
+    judge,
+    score,
+    win_type_of,
+)
 from engine.variants.changsha.seats import (
     Table,
     discarder_is_dealer,
@@ -80,6 +88,7 @@ from engine.variants.changsha.shapes import (
     STANDARD,
     TRIPLETS,
     candidate_set,
+    forms_no_shape,
     reading,
     shanten,
     shanten_after_draws,
@@ -135,6 +144,10 @@ class JudgedCheck(WinCheck):
     judged: Verdict | None = None
 
 
+NO_SHAPE: Final = JudgedCheck(False, (), REASON_NO_SHAPE)
+"""`judge`'s refusal of tiles that form no shape (`forms_no_shape`)."""
+
+
 class Changsha(Variant):
     """长沙麻将 with birds (扎鸟), opening wins (起手小胡) and both scoring profiles."""
 
@@ -161,8 +174,12 @@ class Changsha(Variant):
     def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
                     options: Options) -> JudgedCheck:
         """`judge` reads the tiles, the win type and the options, no other context member:
-        no trial context is needed, and the verdict rides along for `checked_fan`."""
-        verdict = judge(Hand(hand.concealed, hand.melds, tile), win_type, options)
+        no trial context is needed, and the verdict rides along for `checked_fan`. Tiles
+        that form no shape at all (most offers) are refused without `judge`'s facts."""
+        trial = Hand(hand.concealed, hand.melds, tile)
+        if forms_no_shape(trial):
+            return NO_SHAPE
+        verdict = judge(trial, win_type, options)
         return JudgedCheck(verdict.win, verdict.shapes, verdict.reason, verdict)
 
     def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
