@@ -116,6 +116,33 @@ def forms_no_shape(hand: Hand) -> bool:
                 and all(t in _IS_258 for m in hand.melds for t in m.tiles))
 
 
+def any_big_shape_win(part: list[int], kinds: Iterable[Tile], concealed: Sequence[Tile],
+                      melds: Sequence[Meld]) -> bool:
+    """Whether one of ``kinds`` completes ``concealed`` (counted in ``part``, restored on
+    return) into a win on a discard by a shape big win alone — `judge`'s verdict for the
+    kinds that are no 小胡, told from the counts: 将将胡, 七小对, or the standard shape with
+    碰碰胡, 清一色 or 全求人 (which a discard always allows). Stops at the first yes."""
+    held = (*concealed, *(t for m in melds for t in m.tiles))
+    all_258 = all(t in _IS_258 for t in held)
+    suits = {t // 9 for t in held}
+    all_melded = len(melds) == 4 and not any(m.is_kong and m.concealed for m in melds)
+    no_chow = all(m.kind is not MeldKind.CHOW for m in melds)
+    for t in kinds:
+        if all_258 and t in _IS_258:
+            return True
+        part[t] += 1
+        try:
+            if not melds and S.is_complete(part, 0, SEVEN_PAIRS):
+                return True
+            if S.is_complete(part, 0, STANDARD) and (
+                    all_melded or suits == {t // 9}
+                    or (no_chow and S.is_complete(part, 0, TRIPLETS))):
+                return True
+        finally:
+            part[t] -= 1
+    return False
+
+
 def win_shape_ids(facts: ShapeFacts, all_melded_counts: bool) -> tuple[str, ...]:
     """The API shape ids that make this hand a win (empty: no win).
 

@@ -87,6 +87,7 @@ from engine.variants.changsha.shapes import (
     SMALL,
     STANDARD,
     TRIPLETS,
+    any_big_shape_win,
     candidate_set,
     forms_no_shape,
     reading,
@@ -234,7 +235,8 @@ class Changsha(Variant):
                  options: Options) -> bool:
         """The shared definition, but a kind completing the standard shape with a 2/5/8
         pair (小胡) wins whatever the rest (`win_shape_ids`): one table probe instead of the
-        full `judge`, which only the other candidates need."""
+        full `judge`; the other candidates are ruled from the counts too, by the shape big
+        wins (`any_big_shape_win`: a wait is tried on a discard, which allows 全求人)."""
         part = T.counts(concealed)
         candidates = candidate_set(part, concealed, hand.melds)  # (any order: a yes or no)
         if not candidates:
@@ -250,9 +252,7 @@ class Changsha(Variant):
             if small:
                 return True
             rest.append(t)
-        win_type = win_type_of(self.wait_context(context))
-        held = tuple(concealed)
-        return any(judge(Hand(held, hand.melds, t), win_type, options).win for t in rest)
+        return any_big_shape_win(part, rest, concealed, hand.melds)
 
     # --- fan ----------------------------------------------------------------------------------
 
