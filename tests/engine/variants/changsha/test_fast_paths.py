@@ -16,8 +16,9 @@ import pytest
 
 from engine import shapes as S
 from engine import tiles as T
-from engine.hand import Meld, MeldKind
+from engine.hand import Hand, Meld, MeldKind, WinType
 from engine.variants.changsha import shapes as CS
+from engine.variants.changsha.scoring import judge
 from engine.variants.changsha.variant import VARIANT
 from tests.engine.variants import fast_paths as F
 
@@ -101,3 +102,37 @@ def test_shanten_is_the_least_over_all_routes() -> None:
 def test_all_258_candidates(hand: str, expected: str) -> None:
     melds = (Meld(MeldKind.PONG, (T.from_code("8s"),) * 3),)
     assert CS.wait_candidates(T.parse(hand), melds) == tuple(T.parse(expected))
+
+
+def test_big_shape_wins_equal_judge() -> None:
+    # 开杠 readiness rules each kind that is no 小胡 from the counts (`any_big_shape_win`):
+    # kind by kind, on every 3n+1 part the cases leave (one tile out), it says what `judge`
+    # says of that kind won on a discard — 将将胡, 七小对, or the standard shape with
+    # 碰碰胡, 清一色 or 全求人
+    # (plus 全求人 alone: 3m beside chows and pongs of two suits wins only on 3m)
+    quanqiuren = Hand(T.parse("3m"), tuple(
+        Meld(kind, tuple(T.parse(tiles))) for kind, tiles in (
+            (MeldKind.CHOW, "123m"), (MeldKind.PONG, "555p"), (MeldKind.CHOW, "789m"),
+            (MeldKind.PONG, "999p"))))
+    cases = [(r.hand, VARIANT.options(r)) for r in REQUESTS]
+    cases.append((quanqiuren, cases[0][1]))
+    checked = wins = 0
+    for hand, options in cases:
+        held = hand.concealed if len(hand.concealed) % 3 == 1 else hand.concealed[1:]
+        part = T.counts(held)
+        own = T.counts((*held, *(t for m in hand.melds for t in m.tiles)))
+        for t in CS.KIND_LIST:
+            if own[t] >= T.COPIES:
+                continue
+            part[t] += 1
+            small = S.is_complete(part, 0, CS.SMALL)
+            part[t] -= 1
+            if small:
+                continue
+            expected = judge(Hand(held, hand.melds, t), WinType.DISCARD, options).win
+            assert CS.any_big_shape_win(part, (t,), held, hand.melds) == expected, (held, t)
+            assert part == T.counts(held)
+            checked += 1
+            wins += expected
+    assert checked >= 180 * 20
+    assert wins >= 20
