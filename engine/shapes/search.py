@@ -141,6 +141,8 @@ def completing_kinds(naturals: Sequence[int], wilds: int, rules: ShapeRules,
         return ()
     c: Compiled = rules._compiled or compiled(rules)
     flags = standard.completing(naturals, wilds, c) if rules.standard else [0] * KIND_COUNT
+    if flags is standard.NO_WAIT and not wild_kinds and (not c.specials or size != 13):
+        return ()  # (most parts a kong or a call leaves: no kind completes them)
     if c.specials and size == 13:
         # a special shape has waits only when it is tenpai (shanten 0): cheap to rule out
         # (七对 tenpai holds at most 7 kinds)
@@ -153,6 +155,8 @@ def completing_kinds(naturals: Sequence[int], wilds: int, rules: ShapeRules,
             flags = _or(flags, special.shi_san_lan_draws(naturals, wilds, c))
     if wild_kinds:
         with_wild = int(is_complete(naturals, wilds + 1, rules))
+        if flags is standard.NO_WAIT:
+            flags = [0] * KIND_COUNT  # (the shared list is never written)
         for t in wild_kinds:
             flags[t] = with_wild
     # a flag is set only for a live kind (a dead natural completes nothing) or a wild kind

@@ -121,7 +121,9 @@ def _others(x: list[int], conv: list[int], width: int) -> list[int]:
 
 _BITS9: Final = [tuple(m >> r & 1 for r in range(9)) for m in range(512)]
 _BITS7: Final = [tuple(m >> r & 1 for r in range(7)) for m in range(128)]
-_NO_WAIT: Final = [0] * 34
+NO_WAIT: Final = [0] * 34
+"""`completing`'s answer when at least two suits are incomplete (no draw completes the
+shape): one shared list, so that a caller may tell it by identity and stop early."""
 
 
 def _completing_natural(naturals: Sequence[int], c: Compiled) -> list[int]:
@@ -138,7 +140,7 @@ def _completing_natural(naturals: Sequence[int], c: Compiled) -> list[int]:
     words = (w0[ia], w1[ib], w2[i2], wh[ih])
     now = [w >> 18 for w in words]  # 0 incomplete, 1 groups, 2 groups and the pair
     if now.count(0) > 1:
-        return _NO_WAIT
+        return NO_WAIT
     pairs = now.count(2)
     masks = []
     needs = []  # per suit: what the drawn suit must become (0 groups, 1 the pair), or −1
