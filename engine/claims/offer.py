@@ -361,14 +361,19 @@ def _kong_left(hand: Hand, held: tuple[Tile, ...], kind: Tile, kong_type: KongTy
                pong: int) -> Hand:
     """The hand a kong of ``kind`` leaves: ``held`` (the concealed tiles, with the drawn tile
     on the player's own draw) less the tiles it uses, its meld beside the others."""
-    quad = (kind,) * 4
     if kong_type is KongType.ADDED:
         melds = hand.melds
         return Hand(_without(held, (kind,)),
-                    (*melds[:pong], Meld(MeldKind.KONG, quad), *melds[pong + 1:]))
+                    (*melds[:pong], _KONG_MELDS[kind, False], *melds[pong + 1:]))
     concealed = kong_type is KongType.CONCEALED
-    return Hand(_without(held, quad[:4 if concealed else 3]),
-                (*hand.melds, Meld(MeldKind.KONG, quad, concealed)))
+    return Hand(_without(held, (kind,) * (4 if concealed else 3)),
+                (*hand.melds, _KONG_MELDS[kind, concealed]))
+
+
+_KONG_MELDS: Final = {(kind, concealed): Meld(MeldKind.KONG, (kind,) * 4, concealed)
+                      for kind in range(T.KIND_COUNT) for concealed in (False, True)}
+"""Each kong meld (an immutable value; a frozen dataclass costs ~0.5 µs to build), by kind
+and whether it is concealed."""
 
 
 def _key(entry: tuple[tuple[Any, ...], Action | Refusal]) -> tuple[Any, ...]:
