@@ -160,10 +160,12 @@ def read_part(hand: Hand) -> tuple[list[int], PartInfo, int]:
     return part, info, _with_melds(info.mask, hand)
 
 
-def read_shapes(hand: Hand) -> tuple[tuple[S.Shape, ...], int]:
+def read_shapes(hand: Hand, offered: Tile | None = None) -> tuple[tuple[S.Shape, ...], int]:
     """The concealed part's complete shapes and `read_part`'s suit mask, without the
-    readings (`part_shapes`): all the win check needs."""
-    shapes, mask = tiles_shapes(hand.concealed_with_win)
+    readings (`part_shapes`): all the win check needs. ``offered``: a tile ``claims`` offers
+    in place of the win tile, so that no trial hand is built for it."""
+    tiles = hand.concealed_with_win if offered is None else (*hand.concealed, offered)
+    shapes, mask = tiles_shapes(tiles)
     return shapes, _with_melds(mask, hand)
 
 

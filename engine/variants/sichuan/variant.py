@@ -65,7 +65,6 @@ from engine.variants.sichuan.scoring import (
     prefs_for,
     read_shapes,
     suits_held,
-    tiles_shapes,
 )
 from engine.variants.sichuan.settle.options import SETTLE_OPTION_SPECS
 
@@ -143,6 +142,13 @@ class SichuanFanAnswer:
     options: dict[str, Any] | None = None
 
 
+def _ruled(shapes: tuple[S.Shape, ...], mask: int, context: Context) -> WinCheck:
+    """The win check of tiles read: 缺一门 first (§0.7), then the shapes."""
+    if breaks_que_yi_men(mask, missing_suit(context)):
+        return _BREAKS_QUE_YI_MEN[shapes]
+    return _CHECKS[shapes]
+
+
 class Sichuan(Variant):
     """四川 血战到底."""
 
@@ -172,21 +178,13 @@ class Sichuan(Variant):
         """缺一门 first (§0.7), then the shape: standard or 七对. A 缺一门 refusal carries the
         shapes the tiles form all the same (``win`` shows shapes only on a win): ``claims``
         reports the refusal only when there is one (settled reading 13)."""
-        shapes, mask = read_shapes(hand)
-        if breaks_que_yi_men(mask, missing_suit(context)):
-            return _BREAKS_QUE_YI_MEN[shapes]
-        return _CHECKS[shapes]
+        return _ruled(*read_shapes(hand), context)
 
     def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
                     options: Options) -> WinCheck:
         """`check` reads the tiles and the declared missing suit only — not the win type —
         so an offer is ruled on without a trial hand or context."""
-        shapes, mask = tiles_shapes((*hand.concealed, tile))
-        for meld in hand.melds:
-            mask |= 1 << meld.tiles[0] // 9
-        if breaks_que_yi_men(mask, missing_suit(context)):
-            return _BREAKS_QUE_YI_MEN[shapes]
-        return _CHECKS[shapes]
+        return _ruled(*read_shapes(hand, tile), context)
 
     def fan(self, request: Request) -> SichuanFanAnswer:
         options = self.checked(request, size=13, needs_win_tile=True)
