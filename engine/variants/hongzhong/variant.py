@@ -45,7 +45,7 @@ from engine.errors import (
     missing_field,
     raise_if,
 )
-from engine.hand import Context, Hand, HandRules, KongType, Request, Seats, WinType
+from engine.hand import Context, Hand, HandRules, Request, Seats, WinType
 from engine.options import OptionSpec
 from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait
 from engine.tiles import Tile
@@ -69,7 +69,7 @@ from engine.variants.hongzhong.options import (
     split,
     win_type_of,
 )
-from engine.variants.plumbing import warm
+from engine.variants.plumbing import exposed_kong_discarder_problems, warm
 
 _WAITS: dict[tuple[Tile, int, int], Wait] = {}
 """Wait answers are frozen values: one per (kind, remaining, fan) serves every request, so a
@@ -263,13 +263,8 @@ class Hongzhong(Variant):
         if seats is None or seats.konger is None:
             where = "#/context/seats" if seats is None else "#/context/seats/konger"
             problems.append(missing_field(where, "the kong op needs context.seats.konger"))
-        elif ctx.kong is not None and ctx.kong.type is KongType.EXPOSED:
-            if seats.discarder is None:
-                problems.append(missing_field("#/context/seats/discarder", "an exposed kong "
-                                              "is paid by its discarder: send seats.discarder"))
-            elif seats.discarder == seats.konger:
-                problems.append(invalid_field("#/context/seats/discarder", "the discarder of "
-                                              "an exposed kong cannot be the konger"))
+        else:
+            problems += exposed_kong_discarder_problems(seats, ctx.kong)
         raise_if(problems)
         assert ctx.kong is not None and seats is not None and seats.konger is not None
         return KongAnswer(kong_payments(ctx.kong.type, seats.konger, seats.discarder), options)

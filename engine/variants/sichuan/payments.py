@@ -14,6 +14,7 @@ from typing import Any, Final
 from engine import tiles as T
 from engine.errors import Problem, invalid_field, invalid_tile, missing_field
 from engine.hand import Context, KongType, Seats, WinType
+from engine.variants.plumbing import exposed_kong_discarder_problems
 from engine.variants.sichuan.facts import missing_suit
 
 SEATS: Final = (0, 1, 2, 3)
@@ -184,16 +185,12 @@ def kong_problems(context: Context, tile_kinds: frozenset[int]) -> list[Problem]
     elif seats.konger not in active:
         problems.append(invalid_field("#/context/active", f"the konger (seat {seats.konger}) "
                                       "must be active: a seat that has won has left"))
-    if kong is not None and kong.type is KongType.EXPOSED:
-        if seats.discarder is None:
-            problems.append(missing_field("#/context/seats/discarder", "seats.discarder is "
-                                          "required for an exposed kong: he pays for it"))
-        elif seats.discarder == seats.konger:
-            problems.append(invalid_field("#/context/seats/discarder", "an exposed kong is "
-                                          "made from another seat's discard"))
-        elif seats.discarder not in active:
-            problems.append(invalid_field("#/context/active", f"the discarder (seat "
-                                          f"{seats.discarder}) pays and must be active"))
+    discarder_problems = exposed_kong_discarder_problems(seats, kong)
+    problems += discarder_problems
+    if (not discarder_problems and kong is not None and kong.type is KongType.EXPOSED
+            and seats.discarder not in active):
+        problems.append(invalid_field("#/context/active", f"the discarder (seat "
+                                      f"{seats.discarder}) pays and must be active"))
     return problems
 
 
