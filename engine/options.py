@@ -13,6 +13,10 @@ from typing import Any
 
 from engine.errors import ECHO_CHARS, UNKNOWN_LISTED, Problem, RequestError, echo, invalid_option
 
+Options = Mapping[str, Any]
+"""A room's effective options, read-only: the resolved set is shared by every request that
+sends the same options (`engine.variants.plumbing.OptionCache`), so nothing may write to it."""
+
 
 class OptionType(StrEnum):
     BOOLEAN = "boolean"

@@ -8,7 +8,8 @@ tile codes (``'5p'``); a trailing underscore is dropped from a field name (``as_
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from engine.options import Options
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class WinAnswer:
     win: bool
     shapes: tuple[str, ...] | None = None
     reason: str | None = None
-    options: dict[str, Any] | None = None
+    options: Options | None = None
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ class WaitsAnswer:
     tenpai: bool
     shanten: int
     waits: tuple[Wait, ...]
-    options: dict[str, Any] | None = None
+    options: Options | None = None
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ class DiscardsAnswer:
     discards: tuple[DiscardChoice, ...]
     win: bool | None = None
     shapes: tuple[str, ...] | None = None
-    options: dict[str, Any] | None = None
+    options: Options | None = None
 
 
 @dataclass(frozen=True)
@@ -104,4 +105,4 @@ class BirdHit:
 @dataclass(frozen=True)
 class KongAnswer:
     payments: tuple[int, int, int, int]
-    options: dict[str, Any] | None = None
+    options: Options | None = None

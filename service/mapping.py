@@ -19,6 +19,7 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
 _FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
@@ -49,7 +50,7 @@ def to_wire(value: Any) -> Any:
         if _PLAIN_TYPES.issuperset(map(type, value)):  # tile codes, shapes: copied as they are
             return list(value)
         return [v if type(v) in _PLAIN_TYPES else to_wire(v) for v in value]
-    if cls is dict:  # e.g. the effective options: a null option is a value, kept
+    if cls is dict or cls is MappingProxyType:  # the effective options: a null is kept
         if _STR.issuperset(map(type, value)) and _PLAIN_TYPES.issuperset(map(type,
                                                                               value.values())):
             return dict(value)
@@ -98,19 +99,25 @@ def encode(data: Any) -> bytes:
 class AnswerEncoder:
     """One variant's answers as JSON bytes, equal to ``encode(to_wire(answer))``.
 
-    Why: every evaluation answer ends with the effective options — 17 members in Sichuan,
-    three quarters of a ``win`` answer's bytes — and a room sends the same option set again
+    Why: every evaluation answer ends with the effective options — 39 members in Sichuan,
+    nine tenths of a ``win`` answer's bytes — and a room sends the same option set again
     and again. So each option set is encoded once and its JSON put after the rest of the
-    answer. The key is the options' members in order; within one variant each option has one
-    declared type (a boolean option is never 1, an integer option never true), so equal keys
-    are equal JSON. An answer that is not a dataclass ending in a dict ``options``, or whose
-    options hold a list (not hashable), is encoded whole.
+    answer. The engine hands out each set it resolved as one shared read-only mapping
+    (`engine.variants.plumbing.OptionCache`), so that object is the key: one look-up by
+    ``id``, where hashing 39 (name, value) pairs cost a microsecond an answer. The entry
+    holds the mapping, so its id cannot be reused while the entry lives. Any other ``dict``
+    of options (a set holding a list is copied per request) is keyed by its members in
+    order; within one variant each option has one declared type (a boolean option is never
+    1, an integer option never true), so equal keys are equal JSON. An answer that is not a
+    dataclass ending in its ``options``, or whose options are not hashable, is encoded whole.
     """
 
     _SIZE = 1024
     """Option sets kept (rooms use a handful; a flood of new ones clears the cache)."""
 
     def __init__(self) -> None:
+        self._shared: dict[int, tuple[Mapping[str, Any], str]] = {}
+        """By the id of a shared options mapping: the mapping (kept alive) and its JSON."""
         self._options: dict[tuple[tuple[str, Any], ...], str] = {}
         self._heads: dict[type, tuple[tuple[str, str], ...] | None] = {}
         """Per answer class: its wire fields before a final ``options``; None: no such field."""
@@ -121,18 +128,29 @@ class AnswerEncoder:
             head = self._heads[cls]
         except KeyError:
             head = self._heads[cls] = _head_fields(answer)
-        if head is None or type(answer.options) is not dict:
+        if head is None:
             return encode(to_wire(answer))
         options = answer.options
-        try:
-            key = tuple(options.items())
-            text = self._options.get(key)
-        except TypeError:  # a list value
+        if type(options) is MappingProxyType:
+            shared = self._shared.get(id(options))
+            if shared is None:
+                if len(self._shared) >= self._SIZE:
+                    self._shared.clear()
+                shared = self._shared[id(options)] = (options, _JSON.encode(to_wire(options)))
+            text = shared[1]
+        elif type(options) is dict:
+            try:
+                key = tuple(options.items())
+                found = self._options.get(key)
+            except TypeError:  # a list value
+                return encode(to_wire(answer))
+            if found is None:
+                if len(self._options) >= self._SIZE:
+                    self._options.clear()
+                found = self._options[key] = _JSON.encode(to_wire(options))
+            text = found
+        else:
             return encode(to_wire(answer))
-        if text is None:
-            if len(self._options) >= self._SIZE:
-                self._options.clear()
-            text = self._options[key] = _JSON.encode(to_wire(options))
         rest = _members(answer, head)
         if not rest:
             return f'{{"options":{text}}}'.encode()

@@ -13,18 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine import tiles as T
 from engine.claims.answers import After
 from engine.hand import Context, Hand
+from engine.options import Options
 from engine.results import Wait
 from engine.tiles import Tile
 
 if TYPE_CHECKING:
     from engine.variants.base import Variant
-
-Options = dict[str, Any]
 
 
 def has_wait(variant: Variant, concealed: Sequence[Tile], hand: Hand, context: Context,

@@ -14,8 +14,8 @@ one per action and refusal, and a frozen dataclass's ``__init__`` sets each fiel
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from engine.options import Options
 from engine.results import Wait
 
 
@@ -115,4 +115,4 @@ class Refusal:
 class ClaimsAnswer:
     actions: tuple[Action, ...]
     refused: tuple[Refusal, ...]
-    options: dict[str, Any] | None = None
+    options: Options | None = None

@@ -41,13 +41,12 @@ from engine.hand import (
     WinType,
     check_hand,
 )
+from engine.options import Options
 from engine.tiles import Tile
 from engine.variants.plumbing import plainly_valid
 
 if TYPE_CHECKING:
     from engine.variants.base import Variant
-
-Options = dict[str, Any]
 
 REASONS: Final = ("passed_win", "que_yi_men", "pair_not_258", "discard_win_not_allowed",
                   "jing_diao_needs_self_draw", "locked", "waits_change", "missing_suit",

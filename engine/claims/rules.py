@@ -9,19 +9,17 @@ missing suit, 长沙's kong modes).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.errors import Problem
 from engine.hand import Context, Hand, HandRules
-from engine.options import OptionSpec
+from engine.options import Options, OptionSpec
 from engine.tiles import Tile
 
 if TYPE_CHECKING:
     from engine.variants.base import WinCheck
-
-Options = Mapping[str, Any]
 
 
 def _never(options: Options) -> bool:

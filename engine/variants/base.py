@@ -29,7 +29,7 @@ from engine.hand import (
     check_hand,
     parse_request,
 )
-from engine.options import OptionSpec, resolve
+from engine.options import Options, OptionSpec, resolve
 from engine.results import (
     DiscardChoice,
     DiscardsAnswer,
@@ -41,7 +41,6 @@ from engine.results import (
 from engine.tiles import Tile
 from engine.variants.plumbing import OptionCache, plainly_valid
 
-Options = dict[str, Any]
 NEVER = 99
 """A shanten no exchange can reach (the shape package uses the same number)."""
 Operation = Callable[[Request], Any]

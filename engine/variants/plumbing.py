@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from operator import eq
+from types import MappingProxyType
 from typing import Any, Final
 
 from engine import shapes as S
@@ -20,10 +21,10 @@ from engine import tiles as T
 from engine.caching import BoundedDict
 from engine.errors import Problem, invalid_field, missing_field
 from engine.hand import Hand, HandRules, KongEvent, KongType, MeldKind, Seats
+from engine.options import Options
 from engine.shapes import ShapeRules
 from engine.tiles import Tile
 
-Options = dict[str, Any]
 _SIZE: Final = 1024
 """Option sets kept per variant (rooms use a handful; a flood of new ones clears it)."""
 
@@ -41,13 +42,17 @@ class OptionCache:
     """The effective options of each option set a variant has seen, resolved once.
 
     ``resolve`` is the variant's own, uncached resolution (it raises RequestError on a bad
-    set); its result is kept and handed out as a copy (lists copied too), so no caller can
-    change what the next request gets.
+    set); its result is kept and handed out read-only: one shared ``MappingProxyType`` per
+    set, so no caller can change what the next request gets, and an answer's options are the
+    same object request after request (the service encodes each set's JSON once, keyed by
+    that identity: `service.mapping.AnswerEncoder`). A set holding a list (wild tiles) is
+    handed out as a fresh copy, lists copied too, since a list inside a proxy stays writable.
     """
 
     def __init__(self, resolve: Callable[[Mapping[str, Any]], Options]) -> None:
         self._resolve = resolve
         self._known: BoundedDict[Hashable, Options] = BoundedDict(_SIZE)
+        """The resolved sets: a read-only proxy, or the dict of a set holding a list."""
         self._lists: set[Hashable] = set()
         """Keys of the option sets holding a list (copied member by member)."""
 
@@ -58,15 +63,17 @@ class OptionCache:
             return self._resolve(given)
         found = self._known.get(key)
         if found is None:
-            found = self._resolve(given)
+            resolved = self._resolve(given)
             if len(self._known) >= _SIZE:
                 self._lists.clear()  # `keep` empties the cache: forget its list keys too
-            self._known.keep(key, found)
-            if any(isinstance(v, list) for v in found.values()):
+            if any(isinstance(v, list) for v in resolved.values()):
                 self._lists.add(key)
+                found = self._known.keep(key, resolved)
+            else:
+                found = self._known.keep(key, MappingProxyType(resolved))
         if key in self._lists:
             return {k: list(v) if isinstance(v, list) else v for k, v in found.items()}
-        return found.copy()
+        return found
 
 
 def plainly_valid(hand: Hand, rules: HandRules, *, size: int, needs_win_tile: bool,

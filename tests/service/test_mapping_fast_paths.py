@@ -13,6 +13,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum, StrEnum
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -108,6 +109,7 @@ def test_thousands_of_generated_answers_map_as_the_reference_does() -> None:
         ({"a": 1, "b": None}, {"a": 1, "b": None}),             # a null option is kept
         ({Colour.GREEN: 1, 7: "x"}, {"green": 1, "7": "x"}),    # keys become strings
         ({"a": (Level.LOW,)}, {"a": [1]}),
+        (MappingProxyType({"a": 1, "b": None}), {"a": 1, "b": None}),  # shared options
     ],
 )
 def test_shortcut_cases(answer: Any, wire: Any) -> None:
@@ -121,9 +123,12 @@ def test_the_answer_encoder_gives_the_bytes_of_the_plain_encoding() -> None:
     rng = random.Random(29)
     encoder = AnswerEncoder()
     encoder._SIZE = 8  # type: ignore[misc]  # so that the cache also fills up and is cleared
-    option_sets = [{"max_fan": rng.choice([None, 3, 4]), "bonus": rng.choice([True, False]),
-                    "mode": rng.choice(["a", "中"]), "wild": rng.choice([("5z",), ["5z", "1m"]])}
-                   for _ in range(40)]
+    option_sets: list[Any] = [
+        {"max_fan": rng.choice([None, 3, 4]), "bonus": rng.choice([True, False]),
+         "mode": rng.choice(["a", "中"]), "wild": rng.choice([("5z",), ["5z", "1m"]])}
+        for _ in range(40)]
+    # the engine's shared read-only sets (keyed by identity), equal contents or not
+    option_sets += [MappingProxyType(dict(s)) for s in option_sets[:20] if type(s["wild"]) is tuple]
     for _ in range(3000):
         kind = rng.random()
         options = rng.choice(option_sets)

@@ -4,8 +4,8 @@ None fields are left out)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from engine.options import Options
 from engine.results import BirdHit, Pattern, Reading
 
 Seats4 = tuple[int, int, int, int]
@@ -29,7 +29,7 @@ class ChangshaFanAnswer:
     bird_hits: Seats4 | None = None
     birds_expected: int | None = None
     reading: Reading | None = None
-    options: dict[str, Any] | None = None
+    options: Options | None = None
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class ChangshaBirdsAnswer:
     total_fan: int | None = None
     base_per_payer: int | None = None
     payments: Seats4 | None = None
-    options: dict[str, Any] | None = None
+    options: Options | None = None
 
 
 @dataclass(frozen=True)
@@ -58,4 +58,4 @@ class QishouAnswer:
     patterns: tuple[Pattern, ...]
     count: int
     per_other_player: int
-    options: dict[str, Any] | None = None
+    options: Options | None = None

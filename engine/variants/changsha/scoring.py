@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from engine.caching import BoundedDict
 from engine.hand import Context, Hand, WinType
+from engine.options import Options
 from engine.results import Pattern
 from engine.variants.changsha.patterns import PATTERN_NAMES, TABLE, Facts
 from engine.variants.changsha.shapes import ShapeFacts, shape_facts, win_shape_ids
@@ -41,7 +42,7 @@ class Verdict:
     """全求人 counts (its shape, and allowed on this win type)."""
 
 
-def judge(hand: Hand, win_type: WinType, options: dict[str, Any]) -> Verdict:
+def judge(hand: Hand, win_type: WinType, options: Options) -> Verdict:
     """The win check of RULES §2.2–2.3 and §0.7 ("which reason").
 
     ``no_winning_shape`` when nothing is complete; ``pair_not_258`` when only the standard
@@ -82,7 +83,7 @@ _SCORES: BoundedDict[tuple[tuple[Any, ...], Facts], Score] = BoundedDict(4096)
 list scores one hand per wait, so the table is applied once per (option set, facts)."""
 
 
-def counted(facts: Facts, options: dict[str, Any]) -> tuple[Counted, ...]:
+def counted(facts: Facts, options: Options) -> tuple[Counted, ...]:
     """The table under ``options`` (activated once per option set) applied to ``facts``."""
     key = tuple(options[name] for name in _READS)
     active = _ACTIVE.get(key)
@@ -91,7 +92,7 @@ def counted(facts: Facts, options: dict[str, Any]) -> tuple[Counted, ...]:
     return apply(active, (facts,))[1]
 
 
-def score(facts: Facts, options: dict[str, Any]) -> Score:
+def score(facts: Facts, options: Options) -> Score:
     """Stack the 大胡 (RULES §2.3–2.4): 6 × units, or 6 × 2^(units−1) with
     ``dahu_stack: "multiply"``; no 大胡 is a 小胡 worth 2 a payer on a self-draw, else 1."""
     key = (options["dahu_stack"], *(options[name] for name in _READS)), facts
@@ -99,7 +100,7 @@ def score(facts: Facts, options: dict[str, Any]) -> Score:
     return _SCORES.keep(key, _score(facts, options)) if found is None else found
 
 
-def _score(facts: Facts, options: dict[str, Any]) -> Score:
+def _score(facts: Facts, options: Options) -> Score:
     found = counted(facts, options)
     patterns = patterns_of(found)
     total = sum(c[1] for c in found)

@@ -53,10 +53,10 @@ from engine.errors import (
     raise_if,
 )
 from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand
-from engine.options import OptionSpec, OptionType
+from engine.options import Options, OptionSpec, OptionType
 from engine.results import Wait
 from engine.tiles import Tile
-from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.base import Variant, WinCheck
 from engine.variants.changsha import birds as B
 from engine.variants.changsha import claims as claims_module
 from engine.variants.changsha import seed_scoring as seed

@@ -46,10 +46,10 @@ from engine.errors import (
     raise_if,
 )
 from engine.hand import Context, Hand, HandRules, Request, Seats, WinType
-from engine.options import OptionSpec
+from engine.options import Options, OptionSpec
 from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait
 from engine.tiles import Tile
-from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.base import Variant, WinCheck
 from engine.variants.hongzhong import claims as claims_module
 from engine.variants.hongzhong import scoring
 from engine.variants.hongzhong import waits as waits_
@@ -101,7 +101,7 @@ class HongzhongFanAnswer:
     code_hits: Payments | None = None
     codes_to_draw: int | None = None
     reading: Reading | None = None
-    options: dict[str, Any] | None = None
+    options: Options | None = None
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ class HongzhongCodesAnswer:
     reason: str | None = None
     fan: int | None = None
     payments: Payments | None = None
-    options: dict[str, Any] | None = None
+    options: Options | None = None
 
 
 class Hongzhong(Variant):

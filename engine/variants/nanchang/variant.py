@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import product
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from engine import shapes
 from engine import tiles as T
@@ -48,10 +48,10 @@ from engine.claims.answers import ClaimsAnswer
 from engine.errors import Problem, RequestError, invalid_field, missing_field, raise_if
 from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.hand import standard_chow as _standard_chow
-from engine.options import OptionSpec, OptionType
+from engine.options import Options, OptionSpec, OptionType
 from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading, Wait, WaitsAnswer
 from engine.tiles import Tile
-from engine.variants.base import Options, Variant, WinCheck
+from engine.variants.base import Variant, WinCheck
 from engine.variants.nanchang import checks as C
 from engine.variants.nanchang import claims as claims_module
 from engine.variants.nanchang import jingdiao
@@ -125,7 +125,7 @@ class FanAnswer:
     flat_per_payer: int | None = None
     payments: tuple[int, int, int, int] | None = None
     reading: Reading | None = None
-    options: dict[str, Any] | None = None
+    options: Options | None = None
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ class JingAnswer:
 
     zheng: str
     fu: str
-    options: dict[str, Any] | None = None
+    options: Options | None = None
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ class JingSettlementAnswer:
 
     scores: tuple[int, ...]
     deltas: tuple[int, ...]
-    options: dict[str, Any] | None = None
+    options: Options | None = None
 
 
 @dataclass(frozen=True)

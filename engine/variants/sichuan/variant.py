@@ -47,10 +47,10 @@ from engine import shapes as S
 from engine import tiles as T
 from engine.errors import Problem, RequestError, raise_if
 from engine.hand import Context, Hand, HandRules, Request, WinType
-from engine.options import OptionSpec, OptionType
+from engine.options import Options, OptionSpec, OptionType
 from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading
 from engine.tiles import Tile
-from engine.variants.base import NEVER, Options, Variant, WinCheck
+from engine.variants.base import NEVER, Variant, WinCheck
 from engine.variants.plumbing import warm
 from engine.variants.sichuan import claims as claims_module
 from engine.variants.sichuan import payments as P
@@ -139,7 +139,7 @@ class SichuanFanAnswer:
     payers: str | None = None
     payments: tuple[int, int, int, int] | None = None
     reading: Reading | None = None
-    options: dict[str, Any] | None = None
+    options: Options | None = None
 
 
 def _ruled(shapes: tuple[S.Shape, ...], mask: int, context: Context) -> WinCheck:

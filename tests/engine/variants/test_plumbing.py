@@ -66,12 +66,12 @@ SPECS = (OptionSpec("flag", OptionType.BOOLEAN, False, "a flag"),
          OptionSpec("tiles", OptionType.TILE_LIST, ("7z",), "tiles"))
 
 
-def _cache() -> tuple[OptionCache, list[dict[str, Any]]]:
+def _cache(specs: tuple[OptionSpec, ...] = SPECS) -> tuple[OptionCache, list[dict[str, Any]]]:
     calls: list[dict[str, Any]] = []
 
     def resolve_once(given: Any) -> dict[str, Any]:
         calls.append(dict(given))
-        return resolve(SPECS, given)
+        return resolve(specs, given)
 
     return OptionCache(resolve_once), calls
 
@@ -83,6 +83,19 @@ def test_an_option_set_is_resolved_once_and_handed_out_as_a_copy() -> None:
     second = cache.get({"tiles": ["1m"], "count": 3})
     assert second == {"flag": False, "count": 3, "tiles": ["1m"]}
     assert len(calls) == 1
+
+
+def test_a_set_without_lists_is_one_shared_read_only_mapping() -> None:
+    # the service keys each set's encoded JSON by this object's identity, so the same set
+    # must give the same object, and nobody may write to it
+    cache, calls = _cache(SPECS[:2])  # no list-valued option
+    first = cache.get({"count": 3, "flag": False})
+    assert cache.get({"flag": False, "count": 3}) is first
+    assert first == {"flag": False, "count": 3} and len(calls) == 1
+    with pytest.raises(TypeError):
+        first["count"] = 4  # type: ignore[index]
+    assert cache.get({"count": 3}) == {"flag": False, "count": 3}
+    assert cache.get({"count": 4}) is not first
 
 
 def test_values_of_another_type_are_another_option_set() -> None:

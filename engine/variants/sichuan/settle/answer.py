@@ -7,8 +7,8 @@ dropped (``from_`` → ``from``); the service serialises them generically.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from engine.options import Options
 from engine.results import Pattern
 
 
@@ -64,4 +64,4 @@ class SettleAnswer:
     wins: tuple[SettledWin, ...]
     active: tuple[int, ...]
     statuses: tuple[SeatStatus, ...] | None = None
-    options: dict[str, Any] | None = None
+    options: Options | None = None

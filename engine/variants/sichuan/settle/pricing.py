@@ -17,6 +17,7 @@ from typing import Any, Final
 from engine import tiles as T
 from engine.errors import RequestError
 from engine.hand import Context, Hand, HandRules, Request, WinType
+from engine.options import Options
 from engine.results import Pattern
 from engine.tiles import Tile
 from engine.variants.plumbing import plainly_valid as _plainly_valid
@@ -43,7 +44,7 @@ __all__ = ["RULES", "Priced", "breaks_que_yi_men", "da_jiao", "kong_rows", "opti
            "with_gen_limit"]
 
 
-def options(raw: Mapping[str, Any]) -> dict[str, Any]:
+def options(raw: Mapping[str, Any]) -> Options:
     """The effective Sichuan options (RequestError with every ``invalid_option``)."""
     return VARIANT.options(Request(Hand(()), options=raw))
 

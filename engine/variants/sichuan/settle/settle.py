@@ -16,6 +16,7 @@ from typing import Any, Final
 from engine import tiles as T
 from engine.errors import Code, Problem, RequestError, raise_if
 from engine.hand import Context, Request, Seats, WinType
+from engine.options import Options
 from engine.variants.sichuan.facts import SichuanFacts
 from engine.variants.sichuan.settle import pricing
 from engine.variants.sichuan.settle.answer import SettleAnswer, SettledWin, Transfer
@@ -60,7 +61,7 @@ def _envelope_problems(request: Request) -> list[Problem]:
             if sent_]
 
 
-def _replay(record: Record, options: dict[str, Any],
+def _replay(record: Record, options: Options,
             raw_options: Mapping[str, Any]) -> SettleAnswer:
     xue_liu = options["xue_liu"]
     checks = RecordChecks(record, options)
@@ -109,7 +110,7 @@ def _replay(record: Record, options: dict[str, Any],
 
 def _win(i: int, event: Win, previous: Event | None, record: Record, in_hand: list[int],
          first_gen: dict[int, int], kongs: list[PaidKong], wins: list[SettledWin],
-         not_wins: list[Problem], options: dict[str, Any], raw_options: Mapping[str, Any],
+         not_wins: list[Problem], options: Options, raw_options: Mapping[str, Any],
          *, checks_ok: bool) -> list[Transfer]:
     """Price and pay one win event (its winners in canonical order), then its 呼叫转移."""
     dian_gang = (event.win_type is WinType.SELF_DRAW and event.after_kong
