@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from time import perf_counter
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask, Request, Response, g, request
 from marshmallow import Schema
@@ -98,9 +98,12 @@ def build_operations(registry: Mapping[str, Variant]) -> dict[tuple[str, str], O
 
 def read_body(variant: str, op: str, depth: int,
               read: Callable[[Request, int], Any] = jsonbody.read_json) -> Any:
-    """The request's JSON, counting a refusal (400, 413, 415) as a validation failure."""
+    """The request's JSON, counting a refusal (400, 413, 415) as a validation failure.
+
+    The reader gets the request object itself, not Flask's ``request`` proxy: each attribute
+    read through the proxy costs ~0.6 µs, and reading a body takes half a dozen."""
     try:
-        return read(request, depth)
+        return read(cast(Any, request)._get_current_object(), depth)
     except errors.HttpProblem:
         metrics.validation_failure(variant, op, "malformed_json")
         raise

@@ -392,7 +392,7 @@ def _depth(value):  # type: ignore[no-untyped-def]
 def _random_json(rng, budget):  # type: ignore[no-untyped-def]
     kind = rng.choice(["str", "num", "list", "dict"] if budget > 0 else ["str", "num"])
     if kind == "str":
-        return rng.choice(["1m", "[", "]{", "}", 'a"b\\[', ""])
+        return rng.choice(["1m", "[", "]{", "}", 'a"b\\[', "", "中[", "红]{\u00ff"])
     if kind == "num":
         return rng.randint(0, 9)
     items = [_random_json(rng, budget - 1) for _ in range(rng.randint(0, 3))]
@@ -406,8 +406,8 @@ def test_text_nesting_and_parsed_nesting_agree_with_a_recursive_reference():
     for _ in range(2000):
         value = _random_json(rng, rng.randint(0, 8))
         depth, most = _depth(value), rng.randint(0, 8)
-        text = json.dumps(value)
-        found = jsonbody.nesting(text, most)
+        text = json.dumps(value, ensure_ascii=rng.random() < 0.5)  # UTF-8 bytes or escapes
+        found = jsonbody.nesting(text.encode(), most)
         # up to `most` brackets inside strings may count: an upper bound, exact beyond it
         assert (found > most) == (depth > most) and found >= min(depth, most + 1)
         assert jsonbody.nests_deeper(value, most) == (depth > most)
