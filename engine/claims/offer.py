@@ -83,6 +83,10 @@ class Situation:
     is_discard: bool
     missing: int | None
     """四川's declared missing suit (`ClaimRules.missing_suit`); None elsewhere."""
+    plain_calls: bool
+    """A pong or chow needs nothing beyond its tiles and its reasons: not locked, no
+    ``after`` asked, nothing barred right after the call (食替 allowed, no missing suit to
+    play first) — what most requests with ``detail: "actions"`` are."""
 
 
 def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswer:
@@ -158,9 +162,17 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
                                         "wait")])
         reference = frozenset(T.from_code(w.tile) for w in waits)
     missing = rules.missing_suit(request.context) if rules.missing_suit else None
+    plain_calls = reference is None and not facts.full and _nothing_barred(options, missing)
     return Situation(variant, rules, request, facts, options, wilds, face_value, reference,
                      request.hand, request.context, facts.source.win_type,
-                     facts.source.is_discard, missing)
+                     facts.source.is_discard, missing, plain_calls)
+
+
+def _nothing_barred(options: Options, missing: int | None) -> bool:
+    """Whether no call bars a discard right after it: 食替 allowed, and no missing suit to
+    play first (`_no_discard` is then empty whatever the call)."""
+    return options["shi_ti"] == "allowed" and (missing is None
+                                               or not options["missing_suit_first"])
 
 
 NO_WILDS: Final = frozenset[Tile]()
@@ -320,15 +332,15 @@ def _kongs(s: Situation) -> list[Action | Refusal]:
             kind = meld.tiles[0]
             if meld.kind is MeldKind.PONG and counts[kind]:
                 found.append((kind, KongType.ADDED, i, kind == tile))
+    ready_of = s.rules.kong_ready
     for kind, kong_type, pong, drawn_now in found:
         key = (1, kind, KONG_ORDER[kong_type])
         reasons = _meld_reasons(s, kind, pong_or_kong=True)
         if kong_type is KongType.ADDED and not drawn_now and not s.options["late_added_kong"]:
             reasons.append("late_added_kong")
         after: After | None = None
-        left: Hand | None = None
         if s.reference is not None or facts.full:
-            left = _kong_left(hand, held, kind, kong_type, pong)
+            left = Hand(_left_by_kong(held, kind), _melds_with_kong(hand, kind, kong_type, pong))
             after = A.kong_after(s.variant, left, s.context, s.options)
             if s.reference is not None:
                 reasons += _lock_reasons(s, after)
@@ -338,14 +350,17 @@ def _kongs(s: Situation) -> list[Action | Refusal]:
         if reason is not None:
             out.append((key, Refusal("kong", kong_type.value, code, tiles, reason)))
             continue
-        modes = None
-        if s.rules.kong_modes:
+        modes: tuple[str, ...] | None = None
+        if ready_of is not None:
             # 开杠 needs a ready hand (not the waits' fans), asked only of a kong offered
-            ready = bool(after.waits) if after is not None else False
-            if after is None and s.options["kai_gang"]:
-                left = _kong_left(hand, held, kind, kong_type, pong)
-                ready = A.has_wait(s.variant, left.concealed, left, s.context, s.options)
-            modes = KAI_GANG if s.options["kai_gang"] and ready else BU_ZHANG
+            if not s.options["kai_gang"]:
+                modes = BU_ZHANG
+            elif after is not None:
+                modes = KAI_GANG if after.waits else BU_ZHANG
+            else:
+                ready = ready_of(_left_by_kong(held, kind),
+                                 _melds_with_kong(hand, kind, kong_type, pong))
+                modes = KAI_GANG if ready else BU_ZHANG
         out.append((key, KongAction("kong", PRIORITY["kong"], kong_type.value, code, tiles,
                                     drawn_now, modes, after if facts.full else None)))
     if len(out) > 1:
@@ -357,17 +372,22 @@ KONG_TILES: Final = {KongType.EXPOSED: 3, KongType.CONCEALED: 4, KongType.ADDED:
 """The player's tiles a kong uses: three in hand with the discard, all four, or the fourth."""
 
 
-def _kong_left(hand: Hand, held: tuple[Tile, ...], kind: Tile, kong_type: KongType,
-               pong: int) -> Hand:
-    """The hand a kong of ``kind`` leaves: ``held`` (the concealed tiles, with the drawn tile
-    on the player's own draw) less the tiles it uses, its meld beside the others."""
+def _left_by_kong(held: tuple[Tile, ...], kind: Tile) -> tuple[Tile, ...]:
+    """The concealed tiles a kong of ``kind`` leaves of ``held`` (the concealed tiles, with
+    the drawn tile on the player's own draw): every copy of the kind goes — the three held
+    for an exposed kong, the four of a concealed one, the one an added kong adds to its
+    pong (whose three copies leave one at most)."""
+    return tuple([t for t in held if t != kind])
+
+
+def _melds_with_kong(hand: Hand, kind: Tile, kong_type: KongType,
+                     pong: int) -> tuple[Meld, ...]:
+    """The melds after a kong of ``kind``: its meld beside the others, or in place of the
+    pong (index ``pong``) an added kong adds to."""
+    melds = hand.melds
     if kong_type is KongType.ADDED:
-        melds = hand.melds
-        return Hand(_without(held, (kind,)),
-                    (*melds[:pong], _KONG_MELDS[kind, False], *melds[pong + 1:]))
-    concealed = kong_type is KongType.CONCEALED
-    return Hand(_without(held, (kind,) * (4 if concealed else 3)),
-                (*hand.melds, _KONG_MELDS[kind, concealed]))
+        return (*melds[:pong], _KONG_MELDS[kind, False], *melds[pong + 1:])
+    return (*melds, _KONG_MELDS[kind, kong_type is KongType.CONCEALED])
 
 
 _KONG_MELDS: Final = {(kind, concealed): Meld(MeldKind.KONG, (kind,) * 4, concealed)
@@ -405,58 +425,79 @@ def _pong(s: Situation) -> list[Action | Refusal]:
             return [Refusal("pong", tiles=tuple(T.codes(sorted((tile, helpers[0])))),
                             reason="needs_wild")]
         return []
-    action = _claim(s, (tile, tile), MeldKind.PONG, (tile,) * 3,
-                    _meld_reasons(s, tile, pong_or_kong=True))
+    reasons = _meld_reasons(s, tile, pong_or_kong=True)
+    if s.plain_calls and not reasons:
+        return [PongAction("pong", PRIORITY["pong"], _PAIRS[tile], ())]
+    action = _claim(s, (tile, tile), MeldKind.PONG, (tile,) * 3, reasons)
     if isinstance(action, Refusal):
         return [action]
     return [PongAction("pong", PRIORITY["pong"], *action)]
 
 
+_PAIRS: Final = tuple((code, code) for code in T.ALL_CODES)
+"""A pong's two hand tiles, by kind (immutable values, built once)."""
+
+
 def _chows(s: Situation) -> list[Action | Refusal]:
-    """Each chow by its tiles (`_chow_groups` lists them in that order)."""
+    """Each chow by its tiles (`_chow_groups` lists them in that order). What every chow
+    shares — the reasons of the tile, the lock, whether any work is left beyond the tiles
+    (`Situation.plain_calls`) — is read once."""
     facts = s.facts
     tile = facts.tile
     if facts.source is not Source.DISCARD_LEFT or not s.rules.chow(s.options):
         return []
-    out: list[Action | Refusal] = []
+    candidates = _chow_groups(s, tile)
+    if not candidates:
+        return []
+    if not s.face_value:
+        candidates = [c for c in candidates if not s.wilds.intersection(c[0])]
     reasons = _meld_reasons(s, tile, pong_or_kong=False)  # the same for every chow
-    codes = T.ALL_CODES
-    for group, a, b in _chow_groups(s, tile):
-        if not s.face_value and s.wilds.intersection(group):
-            continue
+    if s.plain_calls and not reasons:
+        chow = PRIORITY["chow"]
+        return [ChowAction("chow", chow, tiles, meld, ()) for _, _, _, tiles, meld in candidates]
+    out: list[Action | Refusal] = []
+    for group, a, b, _, meld in candidates:
         action = _claim(s, (a, b), MeldKind.CHOW, group, reasons)
         if isinstance(action, Refusal):
             out.append(action)
         else:
             tiles, no_discard, after = action
-            out.append(ChowAction("chow", PRIORITY["chow"], tiles,
-                                  (codes[group[0]], codes[group[1]], codes[group[2]]),
-                                  no_discard, after))
+            out.append(ChowAction("chow", PRIORITY["chow"], tiles, meld, no_discard, after))
     return out
 
 
-def _chow_groups(s: Situation, tile: Tile) -> list[tuple[tuple[Tile, ...], Tile, Tile]]:
-    """Each chow of ``tile`` with two kinds held, by its tiles: the group and the two kinds.
+Chow = tuple[tuple[Tile, ...], Tile, Tile, tuple[str, str], tuple[str, ...]]
+"""A chow of the tile on offer: its group, the two kinds the hand gives (in tile order),
+their codes and the group's."""
 
-    A suited tile's chows are the (at most three) runs of its suit through it (every
-    variant's chow shape for a suit); an honor's are the pairs of honors held that the
-    variant's chow shape accepts with it (南昌's honor chows)."""
-    held = set(s.hand.concealed)
-    if not T.is_honor(tile):
-        base = tile - tile % 9
-        found: list[tuple[tuple[Tile, ...], Tile, Tile]] = []
-        for low in range(max(tile - 2, base), min(tile, base + 6) + 1):
-            # the run's two other tiles, lowest first
-            a, b = (low + 1, low + 2) if low == tile else (low, low + 2 if low + 1 == tile
-                                                              else low + 1)
-            if a in held and b in held:
-                found.append(((low, low + 1, low + 2), a, b))
-        return found
+
+def _chow(group: tuple[Tile, ...], tile: Tile) -> Chow:
+    a, b = (t for t in group if t != tile)
+    codes = T.ALL_CODES
+    return group, a, b, (codes[a], codes[b]), tuple(codes[t] for t in group)
+
+
+_RUNS: Final = tuple(
+    tuple(_chow((low, low + 1, low + 2), tile) for low in range(tile - 2, tile + 1)
+          if low >= tile - tile % 9 and low + 2 < tile - tile % 9 + 9)
+    if tile < T.HONOR_BASE else () for tile in range(T.KIND_COUNT))
+"""Per suited kind, the (at most three) runs of its suit through it, lowest first: the
+chows of a suited tile, whatever the variant (every chow shape takes a suit's runs)."""
+
+
+def _chow_groups(s: Situation, tile: Tile) -> list[Chow]:
+    """Each chow of ``tile`` with two kinds held, by its tiles.
+
+    A suited tile's chows are its runs (`_RUNS`) whose two other kinds are held; an
+    honor's are the pairs of honors held that the variant's chow shape accepts with it
+    (南昌's honor chows)."""
+    held = s.hand.concealed
+    if tile < T.HONOR_BASE:
+        return [c for c in _RUNS[tile] if c[1] in held and c[2] in held]
     shape = s.variant.hand_rules(s.options).chow_shape
-    kinds = sorted(held.intersection(range(T.HONOR_BASE, T.KIND_COUNT)) - {tile})
-    honors = [(tuple(sorted((a, b, tile))), a, b)
-              for i, a in enumerate(kinds) for b in kinds[i + 1:]]
-    return sorted(h for h in honors if shape(h[0]))
+    kinds = sorted(set(held).intersection(range(T.HONOR_BASE, T.KIND_COUNT)) - {tile})
+    honors = [tuple(sorted((a, b, tile))) for i, a in enumerate(kinds) for b in kinds[i + 1:]]
+    return [_chow(group, tile) for group in sorted(honors) if shape(group)]
 
 
 def _claim(s: Situation, used: tuple[Tile, Tile], kind: MeldKind, group: tuple[Tile, ...],
@@ -489,9 +530,9 @@ def _no_discard(s: Situation, used: tuple[Tile, Tile], kind: MeldKind,
     tile = s.facts.tile
     mode = s.options["shi_ti"]
     missing = s.missing
-    by_suit = missing is not None and s.options["missing_suit_first"]
-    if mode == "allowed" and not by_suit:
+    if _nothing_barred(s.options, missing):
         return NOTHING_BANNED
+    by_suit = missing is not None and s.options["missing_suit_first"]
     same = tile if mode != "allowed" else None
     other = None
     low, _, high = group

@@ -87,9 +87,8 @@ from engine.variants.changsha.shapes import (
     SMALL,
     STANDARD,
     TRIPLETS,
-    any_big_shape_win,
-    candidate_set,
     forms_no_shape,
+    has_wait,
     reading,
     shanten,
     shanten_after_draws,
@@ -233,26 +232,8 @@ class Changsha(Variant):
 
     def has_wait(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                  options: Options) -> bool:
-        """The shared definition, but a kind completing the standard shape with a 2/5/8
-        pair (小胡) wins whatever the rest (`win_shape_ids`): one table probe instead of the
-        full `judge`; the other candidates are ruled from the counts too, by the shape big
-        wins (`any_big_shape_win`: a wait is tried on a discard, which allows 全求人)."""
-        part = T.counts(concealed)
-        candidates = candidate_set(part, concealed, hand.melds)  # (any order: a yes or no)
-        if not candidates:
-            return False
-        own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
-        rest = []
-        for t in candidates:
-            if own[t] >= T.COPIES:
-                continue
-            part[t] += 1
-            small = S.is_complete(part, 0, SMALL)
-            part[t] -= 1
-            if small:
-                return True
-            rest.append(t)
-        return any_big_shape_win(part, rest, concealed, hand.melds)
+        """The shared definition, from the counts (`changsha.shapes.has_wait`)."""
+        return has_wait(concealed, hand.melds)
 
     # --- fan ----------------------------------------------------------------------------------
 
