@@ -226,7 +226,7 @@ def _win(s: Situation) -> WinAction | Refusal | None:
         context = _with_win_type(s.context, win_type)
     # the request is checked (more strictly than ``fan`` checks it): priced directly
     answer = s.variant.checked_fan(Request(hand, context, s.request.options), s.options,
-                                   verdict)
+                                   verdict, with_reading=False)
     if _passed_blocks(s, answer.fan):
         return Refusal(name, reason="passed_win", fan=answer.fan)
     return WinAction(name, PRIORITY[name], win_type.value, answer.fan,

@@ -265,25 +265,27 @@ class Changsha(Variant):
         return self._answer(hand, context, options, turned, table)
 
     def checked_fan(self, request: Request, options: Options,
-                    verdict: WinCheck | None = None) -> ChangshaFanAnswer:
+                    verdict: WinCheck | None = None, *,
+                    with_reading: bool = True) -> ChangshaFanAnswer:
         """Without birds or seats there are no payment tables to read (and check); a
         verdict from `offer_check` is priced as it is."""
         context = request.context
         if ChangshaFacts.of(context).birds is not None or context.seats is not None:
             return self.fan(request)
         judged = verdict.judged if isinstance(verdict, JudgedCheck) else None
-        return self._answer(request.hand, context, options, None, None, judged)
+        return self._answer(request.hand, context, options, None, None, judged, with_reading)
 
     def _answer(self, hand: Hand, context: Context, options: Options,
                 turned: tuple[Tile, ...] | None, table: Table | None,
-                judged: Verdict | None = None) -> ChangshaFanAnswer:
+                judged: Verdict | None = None, with_reading: bool = True) -> ChangshaFanAnswer:
         """``fan``'s answer once the request is checked (``table``: the seats read;
-        ``judged``: `judge`'s verdict on this hand in this context's win type, if known)."""
+        ``judged``: `judge`'s verdict on this hand in this context's win type, if known;
+        ``with_reading``: `checked_fan`)."""
         win_type = win_type_of(context)
         verdict = judged if judged is not None else judge(hand, win_type, options)
         if not verdict.win:
             return ChangshaFanAnswer(False, reason=verdict.reason, options=options)
-        shown = reading(hand, verdict.facts, verdict.shapes)
+        shown = reading(hand, verdict.facts, verdict.shapes) if with_reading else None
         if options["scoring_profile"] == SEED:
             scored = seed.seed_score(verdict.facts)
             seed_birds, bird_fan = _seed_birds(turned, table, hand)

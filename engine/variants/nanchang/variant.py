@@ -372,7 +372,7 @@ class Nanchang(Variant):
         return self._answer(request.hand, ctx, options, self.outcome(request.hand, ctx, options))
 
     def checked_fan(self, request: Request, options: Options,
-                    verdict: WinCheck | None = None) -> FanAnswer:
+                    verdict: WinCheck | None = None, *, with_reading: bool = True) -> FanAnswer:
         """Without seats (payments, whose checks only ``fan`` makes) nothing is left to
         check; an outcome from `offer_check` is priced as it is."""
         ctx = request.context
@@ -381,10 +381,12 @@ class Nanchang(Variant):
         result = verdict.outcome if isinstance(verdict, JudgedOffer) else None
         if result is None:
             result = self.outcome(request.hand, ctx, options)
-        return self._answer(request.hand, ctx, options, result)
+        return self._answer(request.hand, ctx, options, result, with_reading)
 
-    def _answer(self, hand: Hand, ctx: Context, options: Options, result: Outcome) -> FanAnswer:
-        """``fan``'s answer once the request is checked and the hand judged (``result``)."""
+    def _answer(self, hand: Hand, ctx: Context, options: Options, result: Outcome,
+                with_reading: bool = True) -> FanAnswer:
+        """``fan``'s answer once the request is checked and the hand judged (``result``;
+        ``with_reading``: `checked_fan`)."""
         win_type = ctx.win_type or WinType.DISCARD
         if not result.win or result.best is None:
             return FanAnswer(False, reason=result.reason, options=options)
@@ -409,7 +411,8 @@ class Nanchang(Variant):
                 active=C.active_seats(ctx)))
         return FanAnswer(True, patterns=ids, fan=fan, multiplier=multiplier,
                          flat_per_payer=flat, payments=payments,
-                         reading=reading(best, hand), options=options)
+                         reading=reading(best, hand) if with_reading else None,
+                         options=options)
 
     def kong(self, request: Request) -> KongAnswer:
         """Kong payments at once: 1 each (exposed/added), 2 each (concealed), 10 each (杠精)."""

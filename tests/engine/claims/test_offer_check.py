@@ -19,7 +19,7 @@ from engine.variants import REGISTRY
 from tests.engine.claims.common import plain
 from tests.engine.claims.generated import bodies
 
-SHORTCUTS = {"sichuan", "changsha", "nanchang"}
+SHORTCUTS = {"sichuan", "changsha", "nanchang", "hongzhong"}
 COUNT = 2000 if os.environ.get("HUPAI_FULL") == "1" else 200
 
 
@@ -64,7 +64,8 @@ def _fan_body(data: dict[str, Any], win_type: WinType) -> dict[str, Any]:
 @pytest.mark.parametrize("variant", sorted(REGISTRY))
 def test_checked_fan_of_the_verdict_equals_fan(variant: str) -> None:
     """What ``claims`` prices a win with — `checked_fan` of the trial request, given the
-    verdict of `offer_check` — is ``fan``'s whole answer (patterns, amounts, reading)."""
+    verdict of `offer_check` — is ``fan``'s whole answer (patterns, amounts, reading), and
+    with ``with_reading=False`` the same but for the reading."""
     v = REGISTRY[variant]
     wins = 0
     for data in bodies(variant, COUNT, seed=17):
@@ -81,6 +82,10 @@ def test_checked_fan_of_the_verdict_equals_fan(variant: str) -> None:
         if not verdict.win:
             continue
         wins += 1
-        priced = v.checked_fan(Request(trial, context, request.options), options, verdict)
-        assert plain(priced) == plain(v.fan(v.request(_fan_body(data, win_type)))), data
+        trial_request = Request(trial, context, request.options)
+        expected = plain(v.fan(v.request(_fan_body(data, win_type))))
+        assert plain(v.checked_fan(trial_request, options, verdict)) == expected, data
+        # what claims asks: the same answer without the reading
+        lean = plain(v.checked_fan(trial_request, options, verdict, with_reading=False))
+        assert lean == {k: value for k, value in expected.items() if k != "reading"}, data
     assert wins > COUNT // 25
