@@ -162,17 +162,23 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
                                         "wait")])
         reference = frozenset(T.from_code(w.tile) for w in waits)
     missing = rules.missing_suit(request.context) if rules.missing_suit else None
-    plain_calls = reference is None and not facts.full and _nothing_barred(options, missing)
+    plain_calls = (reference is None and not facts.full
+                   and _nothing_barred(options, missing, request.hand.concealed))
     return Situation(variant, rules, request, facts, options, wilds, face_value, reference,
                      request.hand, request.context, facts.source.win_type,
                      facts.source.is_discard, missing, plain_calls)
 
 
-def _nothing_barred(options: Options, missing: int | None) -> bool:
-    """Whether no call bars a discard right after it: 食替 allowed, and no missing suit to
-    play first (`_no_discard` is then empty whatever the call)."""
-    return options["shi_ti"] == "allowed" and (missing is None
-                                               or not options["missing_suit_first"])
+def _nothing_barred(options: Options, missing: int | None, held: tuple[Tile, ...]) -> bool:
+    """Whether no call bars a discard right after it (`_no_discard` is then empty whatever
+    the call): 食替 allowed, and no missing suit to play first — none declared, the rule
+    off, or no tile of it held (a call only takes tiles away)."""
+    return options["shi_ti"] == "allowed" and (
+        missing is None or not options["missing_suit_first"]
+        or _SUIT_KINDS[missing].isdisjoint(held))
+
+
+_SUIT_KINDS: Final = tuple(frozenset(range(9 * suit, 9 * suit + 9)) for suit in range(3))
 
 
 NO_WILDS: Final = frozenset[Tile]()
@@ -530,7 +536,7 @@ def _no_discard(s: Situation, used: tuple[Tile, Tile], kind: MeldKind,
     tile = s.facts.tile
     mode = s.options["shi_ti"]
     missing = s.missing
-    if _nothing_barred(s.options, missing):
+    if _nothing_barred(s.options, missing, s.hand.concealed):
         return NOTHING_BANNED
     by_suit = missing is not None and s.options["missing_suit_first"]
     same = tile if mode != "allowed" else None
