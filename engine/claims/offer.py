@@ -353,8 +353,8 @@ def _kongs(s: Situation) -> list[Action | Refusal]:
     for kind, (kong_type, order, uses, name), pong, drawn_now in found:
         key = (1, kind, order)
         reasons = _meld_reasons(s, kind, pong_or_kong=True)
-        if kong_type is KongType.ADDED and not drawn_now and not s.options["late_added_kong"]:
-            reasons.append("late_added_kong")
+        if pong >= 0 and not drawn_now and not s.options["late_added_kong"]:
+            reasons.append("late_added_kong")  # (an added kong: the pong it adds to)
         after: After | None = None
         if s.reference is not None or facts.full:
             left = Hand(_left_by_kong(held, kind), _melds_with_kong(hand, kind, kong_type, pong))
@@ -363,7 +363,7 @@ def _kongs(s: Situation) -> list[Action | Refusal]:
                 reasons += _lock_reasons(s, after)
         code = codes[kind]
         tiles = (code,) * uses
-        reason = _first(reasons)
+        reason = _first(reasons) if reasons else None
         if reason is not None:
             out.append((key, Refusal("kong", name, code, tiles, reason)))
             continue
@@ -448,15 +448,17 @@ def _pong(s: Situation) -> list[Action | Refusal]:
         return []
     reasons = _meld_reasons(s, tile, pong_or_kong=True)
     if s.plain_calls and not reasons:
-        return [PongAction("pong", PRIORITY["pong"], _PAIRS[tile], ())]
+        return [_PLAIN_PONGS[tile]]
     action = _claim(s, (tile, tile), MeldKind.PONG, (tile,) * 3, reasons)
     if isinstance(action, Refusal):
         return [action]
     return [PongAction("pong", PRIORITY["pong"], *action)]
 
 
-_PAIRS: Final = tuple((code, code) for code in T.ALL_CODES)
-"""A pong's two hand tiles, by kind (immutable values, built once)."""
+_PLAIN_PONGS: Final = tuple(PongAction("pong", PRIORITY["pong"], (code, code), ())
+                            for code in T.ALL_CODES)
+"""Each kind's pong when nothing else is asked (`plain_calls`): immutable values, built
+once, like `PLAIN_PASS`."""
 
 
 def _chows(s: Situation) -> list[Action | Refusal]:
@@ -471,13 +473,12 @@ def _chows(s: Situation) -> list[Action | Refusal]:
     if not candidates:
         return []
     if not s.face_value:
-        candidates = [c for c in candidates if not s.wilds.intersection(c[0])]
+        candidates = [c for c in candidates if s.wilds.isdisjoint(c[0])]
     reasons = _meld_reasons(s, tile, pong_or_kong=False)  # the same for every chow
     if s.plain_calls and not reasons:
-        chow = PRIORITY["chow"]
-        return [ChowAction("chow", chow, tiles, meld, ()) for _, _, _, tiles, meld in candidates]
+        return [c[5] for c in candidates]
     out: list[Action | Refusal] = []
-    for group, a, b, _, meld in candidates:
+    for group, a, b, _, meld, _ in candidates:
         action = _claim(s, (a, b), MeldKind.CHOW, group, reasons)
         if isinstance(action, Refusal):
             out.append(action)
@@ -487,15 +488,17 @@ def _chows(s: Situation) -> list[Action | Refusal]:
     return out
 
 
-Chow = tuple[tuple[Tile, ...], Tile, Tile, tuple[str, str], tuple[str, ...]]
+Chow = tuple[tuple[Tile, ...], Tile, Tile, tuple[str, str], tuple[str, ...], ChowAction]
 """A chow of the tile on offer: its group, the two kinds the hand gives (in tile order),
-their codes and the group's."""
+their codes, the group's, and its action when nothing else is asked (`plain_calls`: an
+immutable value, like `PLAIN_PASS`)."""
 
 
 def _chow(group: tuple[Tile, ...], tile: Tile) -> Chow:
     a, b = (t for t in group if t != tile)
     codes = T.ALL_CODES
-    return group, a, b, (codes[a], codes[b]), tuple(codes[t] for t in group)
+    tiles, meld = (codes[a], codes[b]), tuple(codes[t] for t in group)
+    return group, a, b, tiles, meld, ChowAction("chow", PRIORITY["chow"], tiles, meld, ())
 
 
 _RUNS: Final = tuple(

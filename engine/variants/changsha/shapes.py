@@ -103,16 +103,18 @@ def shape_facts(hand: Hand) -> ShapeFacts:
     )
 
 
-def forms_no_shape(hand: Hand) -> bool:
-    """True when a complete hand forms no shape at all — not the standard one, not 七小对,
-    not 将将胡 — so `shape_facts` would find nothing (``no_winning_shape``): told without
-    the rest of its facts, for the offers ``claims`` rules on, most of which are no win."""
-    part = T.counts(hand.concealed_with_win)
+def forms_no_shape(concealed: Sequence[Tile], tile: Tile, melds: Sequence[Meld]) -> bool:
+    """True when ``concealed`` + ``tile`` beside ``melds`` forms no shape at all — not the
+    standard one, not 七小对, not 将将胡 — so `shape_facts` would find nothing
+    (``no_winning_shape``): told without the rest of its facts, or a trial `Hand`, for the
+    offers ``claims`` rules on, most of which are no win."""
+    part = T.counts(concealed)
+    part[tile] += 1
     if S.is_complete(part, 0, STANDARD):
         return False
-    if not hand.melds and S.is_complete(part, 0, SEVEN_PAIRS):
+    if not melds and S.is_complete(part, 0, SEVEN_PAIRS):
         return False
-    return not (_IS_258.issuperset(hand.concealed_with_win) and _all_258(hand.melds))
+    return not (tile in _IS_258 and _IS_258.issuperset(concealed) and _all_258(melds))
 
 
 def _all_258(melds: Sequence[Meld]) -> bool:

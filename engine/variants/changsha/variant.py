@@ -176,10 +176,9 @@ class Changsha(Variant):
         """`judge` reads the tiles, the win type and the options, no other context member:
         no trial context is needed, and the verdict rides along for `checked_fan`. Tiles
         that form no shape at all (most offers) are refused without `judge`'s facts."""
-        trial = Hand(hand.concealed, hand.melds, tile)
-        if forms_no_shape(trial):
+        if forms_no_shape(hand.concealed, tile, hand.melds):
             return NO_SHAPE
-        verdict = judge(trial, win_type, options)
+        verdict = judge(Hand(hand.concealed, hand.melds, tile), win_type, options)
         return JudgedCheck(verdict.win, verdict.shapes, verdict.reason, verdict)
 
     def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
