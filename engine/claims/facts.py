@@ -75,7 +75,7 @@ def read_facts(request: Request, options: Mapping[str, Any],
                kinds: frozenset[Tile]) -> tuple[ClaimFacts | None, list[Problem]]:
     """The facts and every problem found with them; None when the tile or the source cannot
     be read (facts with problems beside them serve the hand checks that follow)."""
-    plain = _plain_facts(request, request.claim, kinds)
+    plain = plain_facts(request, request.claim, kinds)
     if plain is not None:
         return plain, []
     return read_in_full(request, options, kinds)
@@ -117,7 +117,7 @@ def read_in_full(request: Request, options: Mapping[str, Any],
     return ClaimFacts(tile, source, locked is True, passed, kong_type, detail == "full"), problems
 
 
-def _plain_facts(request: Request, raw: Mapping[str, Any],
+def plain_facts(request: Request, raw: Mapping[str, Any],
                  kinds: frozenset[Tile]) -> ClaimFacts | None:
     """The facts of what a game server sends after most discards and draws — a tile, a
     source other than ``rob_kong``, maybe ``detail`` and ``locked``, no 过胡 record, nothing

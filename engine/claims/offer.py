@@ -10,7 +10,7 @@ lock, 长沙's modes or ``after`` need them); per pong or chow the best permitte
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -28,7 +28,7 @@ from engine.claims.answers import (
     Refusal,
     WinAction,
 )
-from engine.claims.facts import ClaimFacts, Source, read_facts
+from engine.claims.facts import ClaimFacts, Source, plain_facts, read_facts
 from engine.claims.rules import ClaimRules
 from engine.errors import Code, Problem, RequestError, raise_if
 from engine.hand import (
@@ -101,8 +101,14 @@ def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswe
     elif win is not None:
         actions.append(win)
     # each step lists its moves in the answer's order (kongs by kind then kind of kong,
-    # chows by their tiles), and the steps follow that order: no sort over the whole answer
-    for step in (_kongs, _pong, _chows):
+    # chows by their tiles), and the steps follow that order: no sort over the whole answer.
+    # A step is asked only where it can find a move (each checks again): a kong or pong of
+    # a discard needs a copy of it held, a chow the player before, only kongs follow a draw
+    source = s.facts.source
+    steps = _STEPS_AFTER_DRAW if source is Source.SELF_DRAW else _NO_STEPS
+    if s.is_discard:
+        steps = _DISCARD_STEPS[bool(s.copies), source is Source.DISCARD_LEFT]
+    for step in steps:
         for entry in step(s):
             if isinstance(entry, Refusal):
                 refused.append(entry)
@@ -116,6 +122,45 @@ def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswe
 
 
 def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situation:
+    """The request's checked facts (RequestError listing every problem)."""
+    plain = _plain_situation(variant, rules, request)
+    return plain if plain is not None else _checked_situation(variant, rules, request)
+
+
+def _plain_situation(variant: Variant, rules: ClaimRules, request: Request) -> Situation | None:
+    """The situation of what a game server sends after most discards and draws — options
+    it has sent before, plain claim facts (`engine.claims.facts.plain_facts`: not locked
+    here), a plainly valid hand with the tile on offer no fifth copy, no context problem,
+    no wild meld to refuse — built without the problem lists; None for anything else,
+    which `_checked_situation` checks in full. The tests hold both equal."""
+    try:
+        options = variant.options(request)
+    except RequestError:
+        return None
+    hand_rules = variant.hand_rules(options)
+    facts = plain_facts(request, request.claim, hand_rules.tile_kinds)
+    if facts is None or facts.locked:
+        return None
+    context, hand = request.context, request.hand
+    if rules.context_problems(context, hand_rules) or not plainly_valid(
+            hand, hand_rules, size=13, needs_win_tile=False,
+            visible=(*context.visible, facts.tile)):
+        return None
+    face_value = rules.wild_melds_at_face_value(options)
+    wilds = rules.wild_kinds(context, options)
+    if not face_value and wilds and any(not wilds.isdisjoint(m.tiles) for m in hand.melds):
+        return None
+    missing = rules.missing_suit(context) if rules.missing_suit else None
+    held = hand.concealed
+    return Situation(variant, rules, request, facts, options, wilds, face_value, None, hand,
+                     context, facts.win_type, facts.is_discard, missing,
+                     held.count(facts.tile),
+                     not facts.full and _nothing_barred(options, missing, held))
+
+
+def _checked_situation(variant: Variant, rules: ClaimRules, request: Request) -> Situation:
+    """The situation of any request, every problem listed (the reference of
+    `_plain_situation`)."""
     problems: list[Problem] = []
     try:
         options = variant.options(request)
@@ -127,8 +172,11 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
                    else spec.default for spec in variant.option_specs}
     hand_rules = variant.hand_rules(options)
     facts, more = read_facts(request, options, hand_rules.tile_kinds)
-    problems += more
-    problems += rules.context_problems(request.context, hand_rules)
+    if more:
+        problems += more
+    context_problems = rules.context_problems(request.context, hand_rules)
+    if context_problems:
+        problems += context_problems
     hand = request.hand
     if hand.win_tile is not None:  # refused by read_facts; the hand is checked without it
         hand = Hand(hand.concealed, hand.melds)
@@ -152,7 +200,8 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
                      for i, m in enumerate(hand.melds) if wilds.intersection(m.tiles)]
     if facts is not None and not copies_checked:
         problems += _tile_copy_problems(hand, facts, request.context.visible, problems)
-    raise_if(problems)
+    if problems:
+        raise_if(problems)
     assert facts is not None  # no problem, so the tile and the source were read
     reference = None
     if facts.locked:
@@ -270,9 +319,11 @@ def _pass(s: Situation, win: WinAction | None) -> PassAction:
     record = None
     if win is not None and s.options["guo_hu"] != "off" and facts.source is not Source.SELF_DRAW:
         before = facts.passed
-        tiles = {facts.tile, *(before.tiles if before else ())}
-        record = PassedRecord(tuple(T.codes(sorted(tiles))),
-                              max(win.fan, before.fan if before else 0))
+        if before is None:
+            record = PassedRecord((T.ALL_CODES[facts.tile],), win.fan)
+        else:
+            tiles = {facts.tile, *before.tiles}
+            record = PassedRecord(tuple(T.codes(sorted(tiles))), max(win.fan, before.fan))
     must = T.code(facts.tile) if facts.locked and facts.source is Source.SELF_DRAW else None
     if record is None and must is None:
         return PLAIN_PASS
@@ -596,3 +647,14 @@ def _without(tiles: Sequence[Tile], taken: Sequence[Tile]) -> tuple[Tile, ...]:
     for t in taken:
         rest.remove(t)
     return tuple(rest)
+
+
+Step = Callable[[Situation], list[Action | Refusal]]
+_NO_STEPS: Final[tuple[Step, ...]] = ()
+_STEPS_AFTER_DRAW: Final[tuple[Step, ...]] = (_kongs,)
+_DISCARD_STEPS: Final[dict[tuple[bool, bool], tuple[Step, ...]]] = {
+    (held, left): (*((_kongs, _pong) if held else ()), *((_chows,) if left else ()))
+    for held in (False, True) for left in (False, True)}
+"""The steps `claims` asks of a discard, by whether a copy of it is held and whether it
+comes from the player before (a chow's only source); a draw asks only for kongs, a robbed
+kong for none."""
