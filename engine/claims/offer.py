@@ -85,9 +85,13 @@ class Situation:
     copies: int
     """The copies of the tile on offer among the concealed tiles (pongs and kongs)."""
     plain_calls: bool
-    """A pong or chow needs nothing beyond its tiles and its reasons: not locked, no
-    ``after`` asked, nothing barred right after the call (食替 allowed, no missing suit to
-    play first) — what most requests with ``detail: "actions"`` are."""
+    """A pong or chow needs nothing beyond its tiles, its reasons and `suit_barred`: not
+    locked, no ``after`` asked, 食替 allowed — what most requests with ``detail:
+    "actions"`` are."""
+    suit_barred: tuple[str, ...]
+    """With `plain_calls`, what a call of a kind outside the missing suit bars right after
+    it: nothing, or — 四川's missing suit first, while a tile of it is held (a call of
+    another kind leaves it) — every kind of the other two suits."""
 
 
 def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswer:
@@ -152,10 +156,11 @@ def _plain_situation(variant: Variant, rules: ClaimRules, request: Request) -> S
         return None
     missing = rules.missing_suit(context) if rules.missing_suit else None
     held = hand.concealed
+    barred = _barred_by_suit(options, missing, held)
     return Situation(variant, rules, request, facts, options, wilds, face_value, None, hand,
                      context, facts.win_type, facts.is_discard, missing,
-                     held.count(facts.tile),
-                     not facts.full and _nothing_barred(options, missing, held))
+                     held.count(facts.tile), not facts.full and barred is not None,
+                     barred or ())
 
 
 def _checked_situation(variant: Variant, rules: ClaimRules, request: Request) -> Situation:
@@ -212,12 +217,25 @@ def _checked_situation(variant: Variant, rules: ClaimRules, request: Request) ->
                                         "wait")])
         reference = frozenset(T.from_code(w.tile) for w in waits)
     missing = rules.missing_suit(request.context) if rules.missing_suit else None
-    plain_calls = (reference is None and not facts.full
-                   and _nothing_barred(options, missing, request.hand.concealed))
     held = request.hand.concealed
+    barred = _barred_by_suit(options, missing, held)
     return Situation(variant, rules, request, facts, options, wilds, face_value, reference,
                      request.hand, request.context, facts.win_type, facts.is_discard,
-                     missing, held.count(facts.tile), plain_calls)
+                     missing, held.count(facts.tile),
+                     reference is None and not facts.full and barred is not None, barred or ())
+
+
+def _barred_by_suit(options: Options, missing: int | None,
+                    held: tuple[Tile, ...]) -> tuple[str, ...] | None:
+    """What every call of a kind outside the missing suit bars (`Situation.suit_barred`)
+    when 食替 is allowed, the missing suit first then being the only rule left; None under
+    食替 (each call bars its own)."""
+    if options["shi_ti"] != "allowed":
+        return None
+    if missing is None or not options["missing_suit_first"] \
+            or _SUIT_KINDS[missing].isdisjoint(held):
+        return ()
+    return _OTHER_SUITS[missing]
 
 
 def _nothing_barred(options: Options, missing: int | None, held: tuple[Tile, ...]) -> bool:
@@ -230,6 +248,9 @@ def _nothing_barred(options: Options, missing: int | None, held: tuple[Tile, ...
 
 
 _SUIT_KINDS: Final = tuple(frozenset(range(9 * suit, 9 * suit + 9)) for suit in range(3))
+_OTHER_SUITS: Final = tuple(tuple(T.codes([t for t in range(T.HONOR_BASE) if t // 9 != suit]))
+                            for suit in range(3))
+"""Per suit, the codes of the 18 kinds of the two others, in tile order."""
 
 
 NO_WILDS: Final = frozenset[Tile]()
@@ -499,7 +520,11 @@ def _pong(s: Situation) -> list[Action | Refusal]:
         return []
     reasons = _meld_reasons(s, tile, pong_or_kong=True)
     if s.plain_calls and not reasons:
-        return [_PLAIN_PONGS[tile]]
+        if not s.suit_barred:
+            return [_PLAIN_PONGS[tile]]
+        if tile // 9 != s.missing:  # (a pong of the missing suit may leave none of it)
+            return [PongAction("pong", PRIORITY["pong"], _PLAIN_PONGS[tile].tiles,
+                               s.suit_barred)]
     action = _claim(s, (tile, tile), MeldKind.PONG, (tile,) * 3, reasons)
     if isinstance(action, Refusal):
         return [action]
@@ -526,7 +551,7 @@ def _chows(s: Situation) -> list[Action | Refusal]:
     if not s.face_value:
         candidates = [c for c in candidates if s.wilds.isdisjoint(c[0])]
     reasons = _meld_reasons(s, tile, pong_or_kong=False)  # the same for every chow
-    if s.plain_calls and not reasons:
+    if s.plain_calls and not reasons and not s.suit_barred:
         return [c[5] for c in candidates]
     out: list[Action | Refusal] = []
     for group, a, b, _, meld, _ in candidates:
