@@ -228,23 +228,15 @@ def _checked_situation(variant: Variant, rules: ClaimRules, request: Request) ->
 def _barred_by_suit(options: Options, missing: int | None,
                     held: tuple[Tile, ...]) -> tuple[str, ...] | None:
     """What every call of a kind outside the missing suit bars (`Situation.suit_barred`)
-    when 食替 is allowed, the missing suit first then being the only rule left; None under
-    食替 (each call bars its own)."""
+    when 食替 is allowed, the missing suit first then being the only rule left: nothing
+    when none is declared, the rule is off or no tile of it is held (a call only takes
+    tiles away), else the other suits' kinds; None under 食替 (each call bars its own)."""
     if options["shi_ti"] != "allowed":
         return None
     if missing is None or not options["missing_suit_first"] \
             or _SUIT_KINDS[missing].isdisjoint(held):
         return ()
     return _OTHER_SUITS[missing]
-
-
-def _nothing_barred(options: Options, missing: int | None, held: tuple[Tile, ...]) -> bool:
-    """Whether no call bars a discard right after it (`_no_discard` is then empty whatever
-    the call): 食替 allowed, and no missing suit to play first — none declared, the rule
-    off, or no tile of it held (a call only takes tiles away)."""
-    return options["shi_ti"] == "allowed" and (
-        missing is None or not options["missing_suit_first"]
-        or _SUIT_KINDS[missing].isdisjoint(held))
 
 
 _SUIT_KINDS: Final = tuple(frozenset(range(9 * suit, 9 * suit + 9)) for suit in range(3))
@@ -390,9 +382,9 @@ def _stand_ins(s: Situation, kind: Tile) -> list[Tile]:
 def _kongs(s: Situation) -> list[Action | Refusal]:
     facts, hand = s.facts, s.hand
     tile = facts.tile
-    # each kong the tiles allow: its kind, type (a `_KONG_ROWS` row), the pong it adds to
-    # (added kongs) and whether it uses the tile just drawn; the hand it leaves is built
-    # only when asked
+    # each kong the tiles allow: its kind, type (`_EXPOSED`, `_CONCEALED` or `_ADDED`), the
+    # pong it adds to (added kongs) and whether it uses the tile just drawn; the hand it
+    # leaves is built only when asked
     found: list[tuple[Tile, tuple[KongType, int, int, str], int, bool | None]]
     held = hand.concealed
     if s.is_discard:
@@ -552,9 +544,9 @@ def _chows(s: Situation) -> list[Action | Refusal]:
         candidates = [c for c in candidates if s.wilds.isdisjoint(c[0])]
     reasons = _meld_reasons(s, tile, pong_or_kong=False)  # the same for every chow
     if s.plain_calls and not reasons and not s.suit_barred:
-        return [c[5] for c in candidates]
+        return [c[4] for c in candidates]
     out: list[Action | Refusal] = []
-    for group, a, b, _, meld, _ in candidates:
+    for group, a, b, meld, _ in candidates:
         action = _claim(s, (a, b), MeldKind.CHOW, group, reasons)
         if isinstance(action, Refusal):
             out.append(action)
@@ -564,17 +556,17 @@ def _chows(s: Situation) -> list[Action | Refusal]:
     return out
 
 
-Chow = tuple[tuple[Tile, ...], Tile, Tile, tuple[str, str], tuple[str, ...], ChowAction]
+Chow = tuple[tuple[Tile, ...], Tile, Tile, tuple[str, ...], ChowAction]
 """A chow of the tile on offer: its group, the two kinds the hand gives (in tile order),
-their codes, the group's, and its action when nothing else is asked (`plain_calls`: an
-immutable value, like `PLAIN_PASS`)."""
+the group's codes, and its action when nothing else is asked (`plain_calls`: an immutable
+value, like `PLAIN_PASS`)."""
 
 
 def _chow(group: tuple[Tile, ...], tile: Tile) -> Chow:
     a, b = (t for t in group if t != tile)
     codes = T.ALL_CODES
-    tiles, meld = (codes[a], codes[b]), tuple(codes[t] for t in group)
-    return group, a, b, tiles, meld, ChowAction("chow", PRIORITY["chow"], tiles, meld, ())
+    meld = tuple(codes[t] for t in group)
+    return group, a, b, meld, ChowAction("chow", PRIORITY["chow"], (codes[a], codes[b]), meld, ())
 
 
 _RUNS: Final = tuple(
@@ -630,8 +622,8 @@ def _no_discard(s: Situation, used: tuple[Tile, Tile], kind: MeldKind,
     tile = s.facts.tile
     mode = s.options["shi_ti"]
     missing = s.missing
-    if _nothing_barred(s.options, missing, s.hand.concealed):
-        return NOTHING_BANNED
+    if _barred_by_suit(s.options, missing, s.hand.concealed) == ():
+        return NOTHING_BANNED  # 食替 allowed, no missing suit to play first
     by_suit = missing is not None and s.options["missing_suit_first"]
     same = tile if mode != "allowed" else None
     other = None
