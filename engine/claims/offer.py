@@ -10,7 +10,7 @@ lock, 长沙's modes or ``after`` need them); per pong or chow the best permitte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -109,17 +109,26 @@ def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswe
     # A step is asked only where it can find a move (each checks again): a kong or pong of
     # a discard needs a copy of it held, a chow the player before, only kongs follow a draw
     source = s.facts.source
-    steps = _STEPS_AFTER_DRAW if source is Source.SELF_DRAW else _NO_STEPS
     if s.is_discard:
-        steps = _DISCARD_STEPS[bool(s.copies), source is Source.DISCARD_LEFT]
-    for step in steps:
-        for entry in step(s):
-            if isinstance(entry, Refusal):
-                refused.append(entry)
-            else:
-                actions.append(entry)
+        if s.copies:
+            _sort_in(_kongs(s), actions, refused)
+            _sort_in(_pong(s), actions, refused)
+        if source is Source.DISCARD_LEFT:
+            _sort_in(_chows(s), actions, refused)
+    elif source is Source.SELF_DRAW:
+        _sort_in(_kongs(s), actions, refused)
     actions.append(_pass(s, win if isinstance(win, WinAction) else None))
     return ClaimsAnswer(tuple(actions), tuple(refused), s.options)
+
+
+def _sort_in(entries: list[Action | Refusal], actions: list[Action],
+             refused: list[Refusal]) -> None:
+    """A step's moves into the answer's actions and refusals, in their order."""
+    for entry in entries:
+        if isinstance(entry, Refusal):
+            refused.append(entry)
+        else:
+            actions.append(entry)
 
 
 # --- checking the request -----------------------------------------------------------------------
@@ -665,13 +674,3 @@ def _without(tiles: Sequence[Tile], taken: Sequence[Tile]) -> tuple[Tile, ...]:
         rest.remove(t)
     return tuple(rest)
 
-
-Step = Callable[[Situation], list[Action | Refusal]]
-_NO_STEPS: Final[tuple[Step, ...]] = ()
-_STEPS_AFTER_DRAW: Final[tuple[Step, ...]] = (_kongs,)
-_DISCARD_STEPS: Final[dict[tuple[bool, bool], tuple[Step, ...]]] = {
-    (held, left): (*((_kongs, _pong) if held else ()), *((_chows,) if left else ()))
-    for held in (False, True) for left in (False, True)}
-"""The steps `claims` asks of a discard, by whether a copy of it is held and whether it
-comes from the player before (a chow's only source); a draw asks only for kongs, a robbed
-kong for none."""
