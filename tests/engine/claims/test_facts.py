@@ -16,6 +16,8 @@ from tests.engine.claims.generated import bodies
 VARIATIONS: list[tuple[str, Any]] = [
     ("detail", "actions"), ("detail", "full"), ("detail", "none"), ("detail", None),
     ("locked", True), ("locked", "yes"), ("tile", "8z"), ("tile", 5), ("tile", "5x"),
+    # equal to a kept key's member but not of its type (1 == True), or unhashable
+    ("locked", 1), ("locked", 0), ("tile", ["1m"]), ("detail", ["actions"]),
     ("source", "rob_kong"), ("source", "discard_up"), ("source", ["self_draw"]),
     ("passed", {"tiles": ["1m"], "fan": 1}), ("kong", {"type": "added"}),
     ("win_type", "discard"), ("seats", {"winner": 0}), ("win_tile", "1m"),
