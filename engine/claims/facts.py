@@ -5,9 +5,10 @@ the kong being robbed and the detail asked for; and every problem with them (rul
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, Final
 
 from engine import tiles as T
@@ -61,13 +62,21 @@ class ClaimFacts:
     """The kong being robbed (``rob_kong`` only)."""
     full: bool = True
     """``detail: "full"``: every action carries its ``after``."""
+    win_type: WinType = field(init=False)
+    """The source's win type (`Source.win_type`), and whether it is a discard: read by
+    every step, kept as values (an enum's property and dict look-up cost ~0.1 µs each)."""
+    is_discard: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "win_type", self.source.win_type)
+        object.__setattr__(self, "is_discard", self.source.is_discard)
 
 
 def read_facts(request: Request, options: Mapping[str, Any],
                kinds: frozenset[Tile]) -> tuple[ClaimFacts | None, list[Problem]]:
     """The facts and every problem found with them; None when the tile or the source cannot
     be read (facts with problems beside them serve the hand checks that follow)."""
-    plain = _plain_facts(request, request.claim, kinds)
+    plain = plain_facts(request, request.claim, kinds)
     if plain is not None:
         return plain, []
     return read_in_full(request, options, kinds)
@@ -109,27 +118,26 @@ def read_in_full(request: Request, options: Mapping[str, Any],
     return ClaimFacts(tile, source, locked is True, passed, kong_type, detail == "full"), problems
 
 
-def _plain_facts(request: Request, raw: Mapping[str, Any],
+def plain_facts(request: Request, raw: Mapping[str, Any],
                  kinds: frozenset[Tile]) -> ClaimFacts | None:
     """The facts of what a game server sends after most discards and draws — a tile, a
     source other than ``rob_kong``, maybe ``detail`` and ``locked``, no 过胡 record, nothing
     refused — read without the problem checks; None for anything else, which `read_facts`
     reads in full. The tests hold both readings equal on every request they send."""
-    code, source = raw.get("tile"), raw.get("source")
-    detail, locked = raw.get("detail", "full"), raw.get("locked", False)
-    if (type(code) is not str or type(source) is not str or type(locked) is not bool
-            or (detail != "full" and detail != "actions") or raw.get("passed") is not None
-            or raw.get("kong") is not None or request.hand.win_tile is not None):
+    locked = raw.get("locked", False)
+    key = (raw.get("tile"), raw.get("source"), locked, raw.get("detail", "full"))
+    try:
+        facts = _PLAIN.get(key)
+    except TypeError:  # an unhashable member: not plain
         return None
-    key = (code, source, locked, detail)
-    facts = _PLAIN.get(key)
     if facts is None:
-        tile, found = T.tile_of(code), _SOURCES.get(source)
-        if tile is None or found is None or found is Source.ROB_KONG:
+        facts = _new_plain(key)
+        if facts is None:
             return None
-        facts = _PLAIN[key] = ClaimFacts(tile, found, locked, None, KongType.ADDED,
-                                         detail == "full")
-    if facts.tile not in kinds:
+    # (kept keys are well-formed, but 1 == True: the lock's type is asked of every request)
+    if (type(locked) is not bool or raw.get("passed") is not None
+            or raw.get("kong") is not None or request.hand.win_tile is not None
+            or facts.tile not in kinds):
         return None
     context = request.context
     if context.win_type is not None or _refuses(context):
@@ -137,7 +145,21 @@ def _plain_facts(request: Request, raw: Mapping[str, Any],
     return facts
 
 
-_PLAIN: Final[dict[tuple[str, str, bool, str], ClaimFacts]] = {}
+def _new_plain(key: tuple[Any, Any, Any, Any]) -> ClaimFacts | None:
+    """The plain facts of a key not kept yet, kept when well-formed; None otherwise."""
+    code, source, locked, detail = key
+    if (type(code) is not str or type(source) is not str or type(locked) is not bool
+            or (detail != "full" and detail != "actions")):
+        return None
+    tile, found = T.tile_of(code), _SOURCES.get(source)
+    if tile is None or found is None or found is Source.ROB_KONG:
+        return None
+    facts = _PLAIN[key] = ClaimFacts(tile, found, locked, None, KongType.ADDED,
+                                     detail == "full")
+    return facts
+
+
+_PLAIN: Final[dict[tuple[Any, ...], ClaimFacts]] = {}
 """The plain facts by what was sent (a value, kept): at most 34 tiles × 4 sources × lock ×
 detail — keys are only ever well-formed, since a code or source that does not read is not
 kept."""
@@ -152,22 +174,34 @@ def _refused(context: Context) -> list[str]:
 
 def _refuses(context: Context) -> bool:
     """Whether `_refused` lists anything, asking only the members the context's classes
-    have (most are neither shared nor the variant's own)."""
+    have (most are neither shared nor the variant's own), all at once (`_sent`)."""
     facts = context.facts
     own = _OWN_REFUSED.get(type(facts))
     if own is None:
-        own = _OWN_REFUSED[type(facts)] = tuple(name for name in REFUSED_CONTEXT
-                                                if hasattr(facts, name))
-    for name in _SHARED_REFUSED:  # a loop, not any() over a generator: two names
-        if getattr(context, name) is not None:
-            return True
-    return bool(own) and any(getattr(facts, name) is not None for name in own)
+        own = _OWN_REFUSED[type(facts)] = _sent(tuple(name for name in REFUSED_CONTEXT
+                                                      if hasattr(facts, name)))
+    return _SHARED_SENT(context) or own(facts)
 
 
-_SHARED_REFUSED: Final = tuple(name for name in REFUSED_CONTEXT
-                               if name in {f.name for f in fields(Context)})
-_OWN_REFUSED: Final[dict[type, tuple[str, ...]]] = {}
-"""Per facts class (one a variant): the members of REFUSED_CONTEXT it has."""
+def _sent(names: tuple[str, ...]) -> Callable[[object], bool]:
+    """A test of whether an object has any of these members other than None: one C-level
+    `attrgetter` and a comparison, not a loop of ``getattr``."""
+    if not names:
+        return _nothing_sent
+    get, unsaid = attrgetter(*names), (None,) * len(names)
+    if len(names) == 1:
+        return lambda value: get(value) is not None
+    return lambda value: get(value) != unsaid
+
+
+def _nothing_sent(value: object) -> bool:
+    return False
+
+
+_SHARED_SENT: Final = _sent(tuple(name for name in REFUSED_CONTEXT
+                                  if name in {f.name for f in fields(Context)}))
+_OWN_REFUSED: Final[dict[type, Callable[[object], bool]]] = {}
+"""Per facts class (one a variant): the test of the members of REFUSED_CONTEXT it has."""
 
 
 def _tile(value: Any, pointer: str, kinds: frozenset[Tile],

@@ -28,7 +28,7 @@ from engine.claims.answers import (
     Refusal,
     WinAction,
 )
-from engine.claims.facts import ClaimFacts, Source, read_facts
+from engine.claims.facts import ClaimFacts, Source, plain_facts, read_facts
 from engine.claims.rules import ClaimRules
 from engine.errors import Code, Problem, RequestError, raise_if
 from engine.hand import (
@@ -53,7 +53,6 @@ REASONS: Final = ("passed_win", "que_yi_men", "pair_not_258", "discard_win_not_a
                   "wild_tile", "needs_wild", "last_tile", "late_added_kong", "no_discard_left")
 """The refusal table's order: a move stopped by several rules names the first (reading 3)."""
 WIN_REASONS: Final = frozenset(REASONS[1:5])
-KONG_ORDER: Final = {KongType.EXPOSED: 0, KongType.CONCEALED: 1, KongType.ADDED: 2}
 PRIORITY: Final = {"win": 3, "rob_kong": 3, "kong": 2, "pong": 2, "chow": 1, "pass": 0}
 BU_ZHANG: Final = ("bu_zhang",)
 KAI_GANG: Final = ("bu_zhang", "kai_gang")
@@ -82,6 +81,16 @@ class Situation:
     is_discard: bool
     missing: int | None
     """四川's declared missing suit (`ClaimRules.missing_suit`); None elsewhere."""
+    copies: int
+    """The copies of the tile on offer among the concealed tiles (pongs and kongs)."""
+    plain_calls: bool
+    """A pong or chow needs nothing beyond its tiles, its reasons and `suit_barred`: not
+    locked, no ``after`` asked, 食替 allowed — what most requests with ``detail:
+    "actions"`` are."""
+    suit_barred: tuple[str, ...]
+    """With `plain_calls`, what a call of a kind outside the missing suit bars right after
+    it: nothing, or — 四川's missing suit first, while a tile of it is held (a call of
+    another kind leaves it) — every kind of the other two suits."""
 
 
 def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswer:
@@ -95,21 +104,76 @@ def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswe
     elif win is not None:
         actions.append(win)
     # each step lists its moves in the answer's order (kongs by kind then kind of kong,
-    # chows by their tiles), and the steps follow that order: no sort over the whole answer
-    for step in (_kongs, _pong, _chows):
-        for entry in step(s):
-            if isinstance(entry, Refusal):
-                refused.append(entry)
-            else:
-                actions.append(entry)
+    # chows by their tiles), and the steps follow that order: no sort over the whole answer.
+    # A step is asked only where it can find a move (each checks again): a kong or pong of
+    # a discard needs a copy of it held, a chow the player before, only kongs follow a draw
+    source = s.facts.source
+    if s.is_discard:
+        if s.copies:
+            _sort_in(_kongs(s), actions, refused)
+            _sort_in(_pong(s), actions, refused)
+        if source is Source.DISCARD_LEFT:
+            _sort_in(_chows(s), actions, refused)
+    elif source is Source.SELF_DRAW:
+        _sort_in(_kongs(s), actions, refused)
     actions.append(_pass(s, win if isinstance(win, WinAction) else None))
     return ClaimsAnswer(tuple(actions), tuple(refused), s.options)
+
+
+def _sort_in(entries: list[Action | Refusal], actions: list[Action],
+             refused: list[Refusal]) -> None:
+    """A step's moves into the answer's actions and refusals, in their order."""
+    for entry in entries:
+        if isinstance(entry, Refusal):
+            refused.append(entry)
+        else:
+            actions.append(entry)
 
 
 # --- checking the request -----------------------------------------------------------------------
 
 
 def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situation:
+    """The request's checked facts (RequestError listing every problem)."""
+    plain = _plain_situation(variant, rules, request)
+    return plain if plain is not None else _checked_situation(variant, rules, request)
+
+
+def _plain_situation(variant: Variant, rules: ClaimRules, request: Request) -> Situation | None:
+    """The situation of what a game server sends after most discards and draws — options
+    it has sent before, plain claim facts (`engine.claims.facts.plain_facts`: not locked
+    here), a plainly valid hand with the tile on offer no fifth copy, no context problem,
+    no wild meld to refuse — built without the problem lists; None for anything else,
+    which `_checked_situation` checks in full. The tests hold both equal."""
+    try:
+        options = variant.options(request)
+    except RequestError:
+        return None
+    hand_rules = variant.hand_rules(options)
+    facts = plain_facts(request, request.claim, hand_rules.tile_kinds)
+    if facts is None or facts.locked:
+        return None
+    context, hand = request.context, request.hand
+    if rules.context_problems(context, hand_rules) or not plainly_valid(
+            hand, hand_rules, size=13, needs_win_tile=False,
+            visible=(*context.visible, facts.tile)):
+        return None
+    face_value = rules.wild_melds_at_face_value(options)
+    wilds = rules.wild_kinds(context, options)
+    if not face_value and wilds and any(not wilds.isdisjoint(m.tiles) for m in hand.melds):
+        return None
+    missing = rules.missing_suit(context) if rules.missing_suit else None
+    held = hand.concealed
+    barred = _barred_by_suit(options, missing, held)
+    return Situation(variant, rules, request, facts, options, wilds, face_value, None, hand,
+                     context, facts.win_type, facts.is_discard, missing,
+                     held.count(facts.tile), not facts.full and barred is not None,
+                     barred or ())
+
+
+def _checked_situation(variant: Variant, rules: ClaimRules, request: Request) -> Situation:
+    """The situation of any request, every problem listed (the reference of
+    `_plain_situation`)."""
     problems: list[Problem] = []
     try:
         options = variant.options(request)
@@ -121,8 +185,11 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
                    else spec.default for spec in variant.option_specs}
     hand_rules = variant.hand_rules(options)
     facts, more = read_facts(request, options, hand_rules.tile_kinds)
-    problems += more
-    problems += rules.context_problems(request.context, hand_rules)
+    if more:
+        problems += more
+    context_problems = rules.context_problems(request.context, hand_rules)
+    if context_problems:
+        problems += context_problems
     hand = request.hand
     if hand.win_tile is not None:  # refused by read_facts; the hand is checked without it
         hand = Hand(hand.concealed, hand.melds)
@@ -146,7 +213,8 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
                      for i, m in enumerate(hand.melds) if wilds.intersection(m.tiles)]
     if facts is not None and not copies_checked:
         problems += _tile_copy_problems(hand, facts, request.context.visible, problems)
-    raise_if(problems)
+    if problems:
+        raise_if(problems)
     assert facts is not None  # no problem, so the tile and the source were read
     reference = None
     if facts.locked:
@@ -157,9 +225,32 @@ def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situati
                                         "wait")])
         reference = frozenset(T.from_code(w.tile) for w in waits)
     missing = rules.missing_suit(request.context) if rules.missing_suit else None
+    held = request.hand.concealed
+    barred = _barred_by_suit(options, missing, held)
     return Situation(variant, rules, request, facts, options, wilds, face_value, reference,
-                     request.hand, request.context, facts.source.win_type,
-                     facts.source.is_discard, missing)
+                     request.hand, request.context, facts.win_type, facts.is_discard,
+                     missing, held.count(facts.tile),
+                     reference is None and not facts.full and barred is not None, barred or ())
+
+
+def _barred_by_suit(options: Options, missing: int | None,
+                    held: tuple[Tile, ...]) -> tuple[str, ...] | None:
+    """What every call of a kind outside the missing suit bars (`Situation.suit_barred`)
+    when 食替 is allowed, the missing suit first then being the only rule left: nothing
+    when none is declared, the rule is off or no tile of it is held (a call only takes
+    tiles away), else the other suits' kinds; None under 食替 (each call bars its own)."""
+    if options["shi_ti"] != "allowed":
+        return None
+    if missing is None or not options["missing_suit_first"] \
+            or _SUIT_KINDS[missing].isdisjoint(held):
+        return ()
+    return _OTHER_SUITS[missing]
+
+
+_SUIT_KINDS: Final = tuple(frozenset(range(9 * suit, 9 * suit + 9)) for suit in range(3))
+_OTHER_SUITS: Final = tuple(tuple(T.codes([t for t in range(T.HONOR_BASE) if t // 9 != suit]))
+                            for suit in range(3))
+"""Per suit, the codes of the 18 kinds of the two others, in tile order."""
 
 
 NO_WILDS: Final = frozenset[Tile]()
@@ -213,7 +304,7 @@ def _win(s: Situation) -> WinAction | Refusal | None:
         context = _with_win_type(s.context, win_type)
     # the request is checked (more strictly than ``fan`` checks it): priced directly
     answer = s.variant.checked_fan(Request(hand, context, s.request.options), s.options,
-                                   verdict)
+                                   verdict, with_reading=False)
     if _passed_blocks(s, answer.fan):
         return Refusal(name, reason="passed_win", fan=answer.fan)
     return WinAction(name, PRIORITY[name], win_type.value, answer.fan,
@@ -249,9 +340,11 @@ def _pass(s: Situation, win: WinAction | None) -> PassAction:
     record = None
     if win is not None and s.options["guo_hu"] != "off" and facts.source is not Source.SELF_DRAW:
         before = facts.passed
-        tiles = {facts.tile, *(before.tiles if before else ())}
-        record = PassedRecord(tuple(T.codes(sorted(tiles))),
-                              max(win.fan, before.fan if before else 0))
+        if before is None:
+            record = PassedRecord((T.ALL_CODES[facts.tile],), win.fan)
+        else:
+            tiles = {facts.tile, *before.tiles}
+            record = PassedRecord(tuple(T.codes(sorted(tiles))), max(win.fan, before.fan))
     must = T.code(facts.tile) if facts.locked and facts.source is Source.SELF_DRAW else None
     if record is None and must is None:
         return PLAIN_PASS
@@ -297,76 +390,98 @@ def _stand_ins(s: Situation, kind: Tile) -> list[Tile]:
 def _kongs(s: Situation) -> list[Action | Refusal]:
     facts, hand = s.facts, s.hand
     tile = facts.tile
-    # each kong the tiles allow: its kind, type, the pong it adds to (added kongs) and
-    # whether it uses the tile just drawn; the hand it leaves is built only when asked
-    found: list[tuple[Tile, KongType, int, bool | None]] = []
-    out: list[tuple[tuple[Any, ...], Action | Refusal]] = []
+    # each kong the tiles allow: its kind, type (`_EXPOSED`, `_CONCEALED` or `_ADDED`), the
+    # pong it adds to (added kongs) and whether it uses the tile just drawn; the hand it
+    # leaves is built only when asked
+    found: list[tuple[Tile, tuple[KongType, int, int, str], int, bool | None]]
     held = hand.concealed
     if s.is_discard:
-        copies = held.count(tile)
+        copies = s.copies
         if copies == 3:
-            found.append((tile, KongType.EXPOSED, -1, None))
-        elif copies and copies + len(helpers := _stand_ins(s, tile)) >= 3:
+            found = [(tile, _EXPOSED, -1, None)]
+        elif copies and s.wilds and copies + len(helpers := _stand_ins(s, tile)) >= 3:
             used = (*(tile,) * copies, *helpers[:3 - copies])
-            out.append(((1, tile, 0), Refusal("kong", KongType.EXPOSED.value, T.code(tile),
-                                              tuple(T.codes(sorted(used))), "needs_wild")))
+            return [Refusal("kong", KongType.EXPOSED.value, T.code(tile),
+                            tuple(T.codes(sorted(used))), "needs_wild")]
+        else:
+            return []
     elif facts.source is Source.SELF_DRAW:
         held = (*held, tile)
-        counts = T.counts(held)
-        for kind in sorted({t for t in held if counts[t] == T.COPIES}):
-            found.append((kind, KongType.CONCEALED, -1, kind == tile))
+        ordered = sorted(held)
+        # a kind held four times: equal to the tile three places on (once, in order)
+        found = [(kind, _CONCEALED, -1, kind == tile)
+                 for kind, later in zip(ordered, ordered[3:], strict=False) if kind == later]
         for i, meld in enumerate(hand.melds):
             kind = meld.tiles[0]
-            if meld.kind is MeldKind.PONG and counts[kind]:
-                found.append((kind, KongType.ADDED, i, kind == tile))
-    for kind, kong_type, pong, drawn_now in found:
-        key = (1, kind, KONG_ORDER[kong_type])
+            if meld.kind is MeldKind.PONG and kind in held:
+                found.append((kind, _ADDED, i, kind == tile))
+        if not found:
+            return []
+    else:
+        return []
+    out: list[tuple[tuple[Any, ...], Action | Refusal]] = []
+    ready_of = s.rules.kong_ready
+    codes = T.ALL_CODES
+    for kind, (kong_type, order, uses, name), pong, drawn_now in found:
+        key = (1, kind, order)
         reasons = _meld_reasons(s, kind, pong_or_kong=True)
-        if kong_type is KongType.ADDED and not drawn_now and not s.options["late_added_kong"]:
-            reasons.append("late_added_kong")
+        if pong >= 0 and not drawn_now and not s.options["late_added_kong"]:
+            reasons.append("late_added_kong")  # (an added kong: the pong it adds to)
         after: After | None = None
-        left: Hand | None = None
         if s.reference is not None or facts.full:
-            left = _kong_left(hand, held, kind, kong_type, pong)
+            left = Hand(_left_by_kong(held, kind), _melds_with_kong(hand, kind, kong_type, pong))
             after = A.kong_after(s.variant, left, s.context, s.options)
             if s.reference is not None:
                 reasons += _lock_reasons(s, after)
-        code = T.code(kind)
-        tiles = (code,) * KONG_TILES[kong_type]
-        reason = _first(reasons)
+        code = codes[kind]
+        tiles = (code,) * uses
+        reason = _first(reasons) if reasons else None
         if reason is not None:
-            out.append((key, Refusal("kong", kong_type.value, code, tiles, reason)))
+            out.append((key, Refusal("kong", name, code, tiles, reason)))
             continue
-        modes = None
-        if s.rules.kong_modes:
+        modes: tuple[str, ...] | None = None
+        if ready_of is not None:
             # 开杠 needs a ready hand (not the waits' fans), asked only of a kong offered
-            ready = bool(after.waits) if after is not None else False
-            if after is None and s.options["kai_gang"]:
-                left = _kong_left(hand, held, kind, kong_type, pong)
-                ready = A.has_wait(s.variant, left.concealed, left, s.context, s.options)
-            modes = KAI_GANG if s.options["kai_gang"] and ready else BU_ZHANG
-        out.append((key, KongAction("kong", PRIORITY["kong"], kong_type.value, code, tiles,
-                                    drawn_now, modes, after if facts.full else None)))
+            if not s.options["kai_gang"]:
+                modes = BU_ZHANG
+            elif after is not None:
+                modes = KAI_GANG if after.waits else BU_ZHANG
+            else:
+                ready = ready_of(_left_by_kong(held, kind),
+                                 _melds_with_kong(hand, kind, kong_type, pong))
+                modes = KAI_GANG if ready else BU_ZHANG
+        out.append((key, KongAction("kong", PRIORITY["kong"], name, code, tiles, drawn_now,
+                                    modes, after if facts.full else None)))
     if len(out) > 1:
         out.sort(key=_key)
     return [entry for _, entry in out]
 
 
-KONG_TILES: Final = {KongType.EXPOSED: 3, KongType.CONCEALED: 4, KongType.ADDED: 1}
-"""The player's tiles a kong uses: three in hand with the discard, all four, or the fourth."""
+_EXPOSED: Final = (KongType.EXPOSED, 0, 3, KongType.EXPOSED.value)
+_CONCEALED: Final = (KongType.CONCEALED, 1, 4, KongType.CONCEALED.value)
+_ADDED: Final = (KongType.ADDED, 2, 1, KongType.ADDED.value)
+"""Each kind of kong as `_kongs` reads it, plain values (an enum's dict look-up or
+``value`` costs ~0.1 µs): its type, its place among the kongs of one tile (exposed,
+concealed, added: settled reading 1), the player's tiles it uses — three in hand with the
+discard, all four, or the fourth — and its name on the wire."""
 
 
-def _kong_left(hand: Hand, held: tuple[Tile, ...], kind: Tile, kong_type: KongType,
-               pong: int) -> Hand:
-    """The hand a kong of ``kind`` leaves: ``held`` (the concealed tiles, with the drawn tile
-    on the player's own draw) less the tiles it uses, its meld beside the others."""
+def _left_by_kong(held: tuple[Tile, ...], kind: Tile) -> tuple[Tile, ...]:
+    """The concealed tiles a kong of ``kind`` leaves of ``held`` (the concealed tiles, with
+    the drawn tile on the player's own draw): every copy of the kind goes — the three held
+    for an exposed kong, the four of a concealed one, the one an added kong adds to its
+    pong (whose three copies leave one at most)."""
+    return tuple([t for t in held if t != kind])
+
+
+def _melds_with_kong(hand: Hand, kind: Tile, kong_type: KongType,
+                     pong: int) -> tuple[Meld, ...]:
+    """The melds after a kong of ``kind``: its meld beside the others, or in place of the
+    pong (index ``pong``) an added kong adds to."""
+    melds = hand.melds
     if kong_type is KongType.ADDED:
-        melds = hand.melds
-        return Hand(_without(held, (kind,)),
-                    (*melds[:pong], _KONG_MELDS[kind, False], *melds[pong + 1:]))
-    concealed = kong_type is KongType.CONCEALED
-    return Hand(_without(held, (kind,) * (4 if concealed else 3)),
-                (*hand.melds, _KONG_MELDS[kind, concealed]))
+        return (*melds[:pong], _KONG_MELDS[kind, False], *melds[pong + 1:])
+    return (*melds, _KONG_MELDS[kind, kong_type is KongType.CONCEALED])
 
 
 _KONG_MELDS: Final = {(kind, concealed): Meld(MeldKind.KONG, (kind,) * 4, concealed)
@@ -393,69 +508,96 @@ def _lock_reasons(s: Situation, after: After | None) -> list[str]:
 
 
 def _pong(s: Situation) -> list[Action | Refusal]:
-    facts, hand = s.facts, s.hand
-    tile = facts.tile
+    tile = s.facts.tile
     if not s.is_discard:
         return []
-    copies = hand.concealed.count(tile)
+    copies = s.copies
     if copies < 2:
         helpers = _stand_ins(s, tile)
         if copies and helpers:
             return [Refusal("pong", tiles=tuple(T.codes(sorted((tile, helpers[0])))),
                             reason="needs_wild")]
         return []
-    action = _claim(s, (tile, tile), MeldKind.PONG, (tile,) * 3,
-                    _meld_reasons(s, tile, pong_or_kong=True))
+    reasons = _meld_reasons(s, tile, pong_or_kong=True)
+    if s.plain_calls and not reasons:
+        if not s.suit_barred:
+            return [_PLAIN_PONGS[tile]]
+        if tile // 9 != s.missing:  # (a pong of the missing suit may leave none of it)
+            return [PongAction("pong", PRIORITY["pong"], _PLAIN_PONGS[tile].tiles,
+                               s.suit_barred)]
+    action = _claim(s, (tile, tile), MeldKind.PONG, (tile,) * 3, reasons)
     if isinstance(action, Refusal):
         return [action]
     return [PongAction("pong", PRIORITY["pong"], *action)]
 
 
+_PLAIN_PONGS: Final = tuple(PongAction("pong", PRIORITY["pong"], (code, code), ())
+                            for code in T.ALL_CODES)
+"""Each kind's pong when nothing else is asked (`plain_calls`): immutable values, built
+once, like `PLAIN_PASS`."""
+
+
 def _chows(s: Situation) -> list[Action | Refusal]:
-    """Each chow by its tiles (`_chow_groups` lists them in that order)."""
+    """Each chow by its tiles (`_chow_groups` lists them in that order). What every chow
+    shares — the reasons of the tile, the lock, whether any work is left beyond the tiles
+    (`Situation.plain_calls`) — is read once."""
     facts = s.facts
     tile = facts.tile
     if facts.source is not Source.DISCARD_LEFT or not s.rules.chow(s.options):
         return []
-    out: list[Action | Refusal] = []
+    candidates = _chow_groups(s, tile)
+    if not candidates:
+        return []
+    if not s.face_value:
+        candidates = [c for c in candidates if s.wilds.isdisjoint(c[0])]
     reasons = _meld_reasons(s, tile, pong_or_kong=False)  # the same for every chow
-    codes = T.ALL_CODES
-    for group, a, b in _chow_groups(s, tile):
-        if not s.face_value and s.wilds.intersection(group):
-            continue
+    if s.plain_calls and not reasons and not s.suit_barred:
+        return [c[4] for c in candidates]
+    out: list[Action | Refusal] = []
+    for group, a, b, meld, _ in candidates:
         action = _claim(s, (a, b), MeldKind.CHOW, group, reasons)
         if isinstance(action, Refusal):
             out.append(action)
         else:
             tiles, no_discard, after = action
-            out.append(ChowAction("chow", PRIORITY["chow"], tiles,
-                                  (codes[group[0]], codes[group[1]], codes[group[2]]),
-                                  no_discard, after))
+            out.append(ChowAction("chow", PRIORITY["chow"], tiles, meld, no_discard, after))
     return out
 
 
-def _chow_groups(s: Situation, tile: Tile) -> list[tuple[tuple[Tile, ...], Tile, Tile]]:
-    """Each chow of ``tile`` with two kinds held, by its tiles: the group and the two kinds.
+Chow = tuple[tuple[Tile, ...], Tile, Tile, tuple[str, ...], ChowAction]
+"""A chow of the tile on offer: its group, the two kinds the hand gives (in tile order),
+the group's codes, and its action when nothing else is asked (`plain_calls`: an immutable
+value, like `PLAIN_PASS`)."""
 
-    A suited tile's chows are the (at most three) runs of its suit through it (every
-    variant's chow shape for a suit); an honor's are the pairs of honors held that the
-    variant's chow shape accepts with it (南昌's honor chows)."""
-    held = set(s.hand.concealed)
-    if not T.is_honor(tile):
-        base = tile - tile % 9
-        found: list[tuple[tuple[Tile, ...], Tile, Tile]] = []
-        for low in range(max(tile - 2, base), min(tile, base + 6) + 1):
-            # the run's two other tiles, lowest first
-            a, b = (low + 1, low + 2) if low == tile else (low, low + 2 if low + 1 == tile
-                                                              else low + 1)
-            if a in held and b in held:
-                found.append(((low, low + 1, low + 2), a, b))
-        return found
+
+def _chow(group: tuple[Tile, ...], tile: Tile) -> Chow:
+    a, b = (t for t in group if t != tile)
+    codes = T.ALL_CODES
+    meld = tuple(codes[t] for t in group)
+    return group, a, b, meld, ChowAction("chow", PRIORITY["chow"], (codes[a], codes[b]), meld, ())
+
+
+_RUNS: Final = tuple(
+    tuple(_chow((low, low + 1, low + 2), tile) for low in range(tile - 2, tile + 1)
+          if low >= tile - tile % 9 and low + 2 < tile - tile % 9 + 9)
+    if tile < T.HONOR_BASE else () for tile in range(T.KIND_COUNT))
+"""Per suited kind, the (at most three) runs of its suit through it, lowest first: the
+chows of a suited tile, whatever the variant (every chow shape takes a suit's runs)."""
+
+
+def _chow_groups(s: Situation, tile: Tile) -> list[Chow]:
+    """Each chow of ``tile`` with two kinds held, by its tiles.
+
+    A suited tile's chows are its runs (`_RUNS`) whose two other kinds are held; an
+    honor's are the pairs of honors held that the variant's chow shape accepts with it
+    (南昌's honor chows)."""
+    held = s.hand.concealed
+    if tile < T.HONOR_BASE:
+        return [c for c in _RUNS[tile] if c[1] in held and c[2] in held]
     shape = s.variant.hand_rules(s.options).chow_shape
-    kinds = sorted(held.intersection(range(T.HONOR_BASE, T.KIND_COUNT)) - {tile})
-    honors = [(tuple(sorted((a, b, tile))), a, b)
-              for i, a in enumerate(kinds) for b in kinds[i + 1:]]
-    return sorted(h for h in honors if shape(h[0]))
+    kinds = sorted(set(held).intersection(range(T.HONOR_BASE, T.KIND_COUNT)) - {tile})
+    honors = [tuple(sorted((a, b, tile))) for i, a in enumerate(kinds) for b in kinds[i + 1:]]
+    return [_chow(group, tile) for group in sorted(honors) if shape(group)]
 
 
 def _claim(s: Situation, used: tuple[Tile, Tile], kind: MeldKind, group: tuple[Tile, ...],
@@ -488,9 +630,9 @@ def _no_discard(s: Situation, used: tuple[Tile, Tile], kind: MeldKind,
     tile = s.facts.tile
     mode = s.options["shi_ti"]
     missing = s.missing
+    if _barred_by_suit(s.options, missing, s.hand.concealed) == ():
+        return NOTHING_BANNED  # 食替 allowed, no missing suit to play first
     by_suit = missing is not None and s.options["missing_suit_first"]
-    if mode == "allowed" and not by_suit:
-        return NOTHING_BANNED
     same = tile if mode != "allowed" else None
     other = None
     low, _, high = group
@@ -530,3 +672,4 @@ def _without(tiles: Sequence[Tile], taken: Sequence[Tile]) -> tuple[Tile, ...]:
     for t in taken:
         rest.remove(t)
     return tuple(rest)
+

@@ -9,12 +9,12 @@ missing suit, 长沙's kong modes).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.errors import Problem
-from engine.hand import Context, Hand, HandRules
+from engine.hand import Context, Hand, HandRules, Meld
 from engine.options import Options, OptionSpec
 from engine.tiles import Tile
 
@@ -59,8 +59,10 @@ class ClaimRules:
     missing_suit: Callable[[Context], int | None] | None = None
     """四川: the declared missing suit of a context — no meld of it (``meld_missing_suit``),
     missing suit first (``missing_suit_first``)."""
-    kong_modes: bool = False
-    """长沙: every kong lists ``modes`` (补张, and 开杠 when ready and ``kai_gang``)."""
+    kong_ready: Callable[[Sequence[Tile], Sequence[Meld]], bool] | None = None
+    """长沙: every kong lists ``modes`` — 补张, and 开杠 when ``kai_gang`` is on and this says
+    the hand the kong leaves (its concealed tiles and melds) has a wait: the variant's
+    `Variant.has_wait`, asked without building that `Hand`. None: no modes."""
     context_problems: Callable[[Context, HandRules], list[Problem]] = _no_problems
     """The variant's own context checks (南昌: ``jing``)."""
     discard_front: Callable[[Hand, Context], int | None] = _no_front

@@ -126,17 +126,24 @@ NO_WAIT: Final = [0] * 34
 shape): one shared list, so that a caller may tell it by identity and stop early."""
 
 
-def _completing_natural(naturals: Sequence[int], c: Compiled) -> list[int]:
+def _completing_natural(naturals: Sequence[int], c: Compiled) -> list[int] | None:
     """``completing`` without wildcards, from the wait words: a suit's word says which draws
     complete it (as groups, or as groups and the pair) and whether it is complete already;
-    the drawn suit takes the pair unless another suit holds it."""
+    the drawn suit takes the pair unless another suit holds it. None when a count is above
+    four (a negative packed index): the careful path answers. A count of four — a draw
+    would pass the fourth copy — is told from the half codes (its digit's high bit), not
+    by a second pass over the 34 counts."""
     (a0, a1, a2, a3, a4, a5, a6, a7, a8, b0, b1, b2, b3, b4, b5, b6, b7, b8,
      s0, s1, s2, s3, s4, s5, s6, s7, s8, h0, h1, h2, h3, h4, h5, h6) = naturals
+    la, ha = a0 | a1 << 3 | a2 << 6 | a3 << 9 | a4 << 12, a5 | a6 << 3 | a7 << 6 | a8 << 9
+    lb, hb = b0 | b1 << 3 | b2 << 6 | b3 << 9 | b4 << 12, b5 | b6 << 3 | b7 << 6 | b8 << 9
+    ls, hs = s0 | s1 << 3 | s2 << 6 | s3 << 9 | s4 << 12, s5 | s6 << 3 | s7 << 6 | s8 << 9
+    winds, dragons = h0 | h1 << 3 | h2 << 6 | h3 << 9, h4 | h5 << 3 | h6 << 6
+    ia, ib, i2 = START[ha] + POS[la], START[hb] + POS[lb], START[hs] + POS[ls]
+    ih = WINDS[winds] + DRAGONS[dragons]
+    if ia < 0 or ib < 0 or i2 < 0 or ih < 0:
+        return None
     w0, w1, w2, wh = c.w
-    ia = START[a5 | a6 << 3 | a7 << 6 | a8 << 9] + POS[a0 | a1 << 3 | a2 << 6 | a3 << 9 | a4 << 12]
-    ib = START[b5 | b6 << 3 | b7 << 6 | b8 << 9] + POS[b0 | b1 << 3 | b2 << 6 | b3 << 9 | b4 << 12]
-    i2 = START[s5 | s6 << 3 | s7 << 6 | s8 << 9] + POS[s0 | s1 << 3 | s2 << 6 | s3 << 9 | s4 << 12]
-    ih = WINDS[h0 | h1 << 3 | h2 << 6 | h3 << 9] + DRAGONS[h4 | h5 << 3 | h6 << 6]
     words = (w0[ia], w1[ib], w2[i2], wh[ih])
     now = [w >> 18 for w in words]  # 0 incomplete, 1 groups, 2 groups and the pair
     if now.count(0) > 1:
@@ -156,11 +163,19 @@ def _completing_natural(naturals: Sequence[int], c: Compiled) -> list[int]:
             masks.append(w >> shift & ((1 << width) - 1))
             needs.append(1 - others_pairs)
     out = [*_BITS9[masks[0]], *_BITS9[masks[1]], *_BITS9[masks[2]], *_BITS7[masks[3]]]
-    if 4 in naturals:  # a fifth copy: the words do not cover it
+    if (la | lb | ls) & _FOURS_LOW or (ha | hb | hs | winds) & _FOURS_HIGH \
+            or dragons & _FOURS_DRAGONS:  # a fifth copy: the words do not cover it
         for k, n in enumerate(naturals):
             if n == 4:
                 out[k] = _fifth_copy(naturals, k, needs[min(k // 9, 3)], c)
     return out
+
+
+_FOURS_LOW: Final = 0o44444
+_FOURS_HIGH: Final = 0o4444
+_FOURS_DRAGONS: Final = 0o444
+"""The high bit of each 3-bit digit of a half code: set exactly where a count is 4 (the
+counts being at most 4)."""
 
 
 def _fifth_copy(naturals: Sequence[int], k: int, need: int, c: Compiled) -> int:
@@ -179,11 +194,12 @@ def _fifth_copy(naturals: Sequence[int], k: int, need: int, c: Compiled) -> int:
 
 def completing(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
     """Per kind (34): 1 when adding one natural of it completes the standard shape."""
+    if wilds == 0:  # (the word probe tells a count above 4 itself: no `max` pass)
+        found = _completing_natural(naturals, c) if sum(naturals) <= 13 else None
+        return found if found is not None else _completing_careful(naturals, wilds, c)
     top = max(naturals)
     if top > 4 or not 0 <= wilds <= 8 or sum(naturals) + wilds > 13:
         return _completing_careful(naturals, wilds, c)
-    if wilds == 0:
-        return _completing_natural(naturals, c)
     if top > 3:
         return _completing_careful(naturals, wilds, c)
     la, ha, lb, hb, ls, hs, ih = _half_codes(naturals)

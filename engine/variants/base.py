@@ -127,14 +127,16 @@ class Variant(ABC):
         """The full evaluation (``POST /v1/{variant}/fan``)."""
 
     def checked_fan(self, request: Request, options: Options,
-                    verdict: WinCheck | None = None) -> Any:
+                    verdict: WinCheck | None = None, *, with_reading: bool = True) -> Any:
         """``fan``'s answer for a request whose options, hand and win tile are already
         checked (``options``: its effective options): what `engine.claims` prices a win with
         after its own, stricter validation. ``fan`` itself by default; a variant answers it
         without checking them again, and asks ``fan`` when the request carries members only
         ``fan`` checks (seats, birds, codes), so a claimed win is not checked twice.
         ``verdict``: what `offer_check` answered for this hand (a variant may price the win
-        from what it carries instead of judging the hand again)."""
+        from what it carries instead of judging the hand again). ``with_reading`` False: the
+        reading may be left out (None) — a win action shows none, and building it is most
+        of a win's price in some variants."""
         return self.fan(request)
 
     @abstractmethod

@@ -9,6 +9,7 @@ from typing import Final
 from engine.claims.options import option_specs
 from engine.claims.rules import ClaimRules
 from engine.options import OptionSpec, OptionType
+from engine.variants.changsha.shapes import has_wait
 
 OPTION_SPECS: Final = option_specs(guo_hu="same_tile", rob_exposed_kong=True, extra=(
     OptionSpec("kai_gang", OptionType.BOOLEAN, True,
@@ -19,5 +20,5 @@ RULES: Final = ClaimRules(
     option_specs=OPTION_SPECS,
     amounts=("base_per_payer", "birds_expected"),
     chow=lambda options: True,
-    kong_modes=True,
+    kong_ready=has_wait,
 )

@@ -87,9 +87,8 @@ from engine.variants.changsha.shapes import (
     SMALL,
     STANDARD,
     TRIPLETS,
-    any_big_shape_win,
-    candidate_set,
     forms_no_shape,
+    has_wait,
     reading,
     shanten,
     shanten_after_draws,
@@ -177,10 +176,9 @@ class Changsha(Variant):
         """`judge` reads the tiles, the win type and the options, no other context member:
         no trial context is needed, and the verdict rides along for `checked_fan`. Tiles
         that form no shape at all (most offers) are refused without `judge`'s facts."""
-        trial = Hand(hand.concealed, hand.melds, tile)
-        if forms_no_shape(trial):
+        if forms_no_shape(hand.concealed, tile, hand.melds):
             return NO_SHAPE
-        verdict = judge(trial, win_type, options)
+        verdict = judge(Hand(hand.concealed, hand.melds, tile), win_type, options)
         return JudgedCheck(verdict.win, verdict.shapes, verdict.reason, verdict)
 
     def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
@@ -233,26 +231,8 @@ class Changsha(Variant):
 
     def has_wait(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                  options: Options) -> bool:
-        """The shared definition, but a kind completing the standard shape with a 2/5/8
-        pair (小胡) wins whatever the rest (`win_shape_ids`): one table probe instead of the
-        full `judge`; the other candidates are ruled from the counts too, by the shape big
-        wins (`any_big_shape_win`: a wait is tried on a discard, which allows 全求人)."""
-        part = T.counts(concealed)
-        candidates = candidate_set(part, concealed, hand.melds)  # (any order: a yes or no)
-        if not candidates:
-            return False
-        own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
-        rest = []
-        for t in candidates:
-            if own[t] >= T.COPIES:
-                continue
-            part[t] += 1
-            small = S.is_complete(part, 0, SMALL)
-            part[t] -= 1
-            if small:
-                return True
-            rest.append(t)
-        return any_big_shape_win(part, rest, concealed, hand.melds)
+        """The shared definition, from the counts (`changsha.shapes.has_wait`)."""
+        return has_wait(concealed, hand.melds)
 
     # --- fan ----------------------------------------------------------------------------------
 
@@ -284,25 +264,27 @@ class Changsha(Variant):
         return self._answer(hand, context, options, turned, table)
 
     def checked_fan(self, request: Request, options: Options,
-                    verdict: WinCheck | None = None) -> ChangshaFanAnswer:
+                    verdict: WinCheck | None = None, *,
+                    with_reading: bool = True) -> ChangshaFanAnswer:
         """Without birds or seats there are no payment tables to read (and check); a
         verdict from `offer_check` is priced as it is."""
         context = request.context
         if ChangshaFacts.of(context).birds is not None or context.seats is not None:
             return self.fan(request)
         judged = verdict.judged if isinstance(verdict, JudgedCheck) else None
-        return self._answer(request.hand, context, options, None, None, judged)
+        return self._answer(request.hand, context, options, None, None, judged, with_reading)
 
     def _answer(self, hand: Hand, context: Context, options: Options,
                 turned: tuple[Tile, ...] | None, table: Table | None,
-                judged: Verdict | None = None) -> ChangshaFanAnswer:
+                judged: Verdict | None = None, with_reading: bool = True) -> ChangshaFanAnswer:
         """``fan``'s answer once the request is checked (``table``: the seats read;
-        ``judged``: `judge`'s verdict on this hand in this context's win type, if known)."""
+        ``judged``: `judge`'s verdict on this hand in this context's win type, if known;
+        ``with_reading``: `checked_fan`)."""
         win_type = win_type_of(context)
         verdict = judged if judged is not None else judge(hand, win_type, options)
         if not verdict.win:
             return ChangshaFanAnswer(False, reason=verdict.reason, options=options)
-        shown = reading(hand, verdict.facts, verdict.shapes)
+        shown = reading(hand, verdict.facts, verdict.shapes) if with_reading else None
         if options["scoring_profile"] == SEED:
             scored = seed.seed_score(verdict.facts)
             seed_birds, bird_fan = _seed_birds(turned, table, hand)

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine import tiles as T
+from engine.caching import BoundedDict
 from engine.claims.options import option_specs
 from engine.claims.rules import ClaimRules
 from engine.hand import Context
@@ -25,7 +26,15 @@ OPTION_SPECS: Final = option_specs(guo_hu="same_tile", extra=(
 
 
 def wild_kinds(context: Context, options: Mapping[str, Any]) -> frozenset[Tile]:
-    return frozenset(T.from_code(w) for w in options["wild_tiles"])
+    """The room's wild kinds, kept by the codes sent (every request reads them)."""
+    codes = tuple(options["wild_tiles"])
+    found = _WILD_KINDS.get(codes)
+    if found is None:
+        found = _WILD_KINDS.keep(codes, frozenset(T.from_code(w) for w in codes))
+    return found
+
+
+_WILD_KINDS: Final[BoundedDict[tuple[str, ...], frozenset[Tile]]] = BoundedDict(256)
 
 
 RULES: Final = ClaimRules(

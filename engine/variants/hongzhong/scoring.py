@@ -69,9 +69,11 @@ def four_wild_kind(hand: Hand, win_type: WinType, first_turn: bool, cfg: Config)
     return None
 
 
-def shapes_of(hand: Hand, context: Context, cfg: Config) -> tuple[tuple[str, ...], Split]:
-    """The winning shape ids of a complete hand (empty when none) and its split."""
-    win_type = win_type_of(context.win_type)
+def shapes_of(hand: Hand, context: Context, cfg: Config,
+              win_type: WinType | None = None) -> tuple[tuple[str, ...], Split]:
+    """The winning shape ids of a complete hand (empty when none) and its split; in
+    ``win_type`` when given, else the context's."""
+    win_type = win_type_of(win_type or context.win_type)
     sp = split(hand, win_type, cfg)
     shapes = tuple(s.value for s in win_shapes(sp.naturals, sp.wilds, cfg.rules))
     if not shapes and four_wild_kind(hand, win_type, context.first_turn, cfg) is not None:
@@ -84,12 +86,14 @@ Found = tuple[tuple[str, ...], Split]
 reading."""
 
 
-def check(hand: Hand, context: Context, cfg: Config, found: Found | None = None) -> WinCheck:
-    """Win or the first reason against it (RULES.md §0.7): no shape, then the discard rule."""
-    shapes, sp = found or shapes_of(hand, context, cfg)
+def check(hand: Hand, context: Context, cfg: Config, found: Found | None = None,
+          win_type: WinType | None = None) -> WinCheck:
+    """Win or the first reason against it (RULES.md §0.7): no shape, then the discard rule;
+    in ``win_type`` when given, else the context's."""
+    shapes, sp = found or shapes_of(hand, context, cfg, win_type)
     if not shapes:
         return WinCheck(False, reason="no_winning_shape")
-    if win_type_of(context.win_type) is WinType.DISCARD and (
+    if win_type_of(win_type or context.win_type) is WinType.DISCARD and (
         cfg.win_by_discard == "no"
         or (cfg.win_by_discard == "only_without_wild" and sp.holds_wild)
     ):

@@ -105,6 +105,14 @@ class HongzhongFanAnswer:
 
 
 @dataclass(frozen=True)
+class FoundCheck(WinCheck):
+    """`Hongzhong.offer_check`'s answer: `check`'s, with the shapes and split it read
+    (`scoring.shapes_of`), so that a claimed win is priced without reading them again."""
+
+    found: scoring.Found | None = None
+
+
+@dataclass(frozen=True)
 class HongzhongCodesAnswer:
     """``POST /v1/hongzhong/birds``: the codes, and the win they pay for when sent."""
 
@@ -196,19 +204,37 @@ class Hongzhong(Variant):
         options, cfg = self._validated(request, with_hand=True)
         return self._answer(request, options, cfg)
 
+    def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
+                    options: Options) -> FoundCheck:
+        """`check` reads the tiles, the win type and ``first_turn`` (四红中), no other context
+        member: no trial context is needed, and the shapes found ride along for
+        `checked_fan`, so that a claimed win's shapes are read once, not twice."""
+        trial = Hand(hand.concealed, hand.melds, tile)
+        cfg = config(options)
+        found = scoring.shapes_of(trial, context, cfg, win_type)
+        verdict = scoring.check(trial, context, cfg, found, win_type)
+        return FoundCheck(verdict.win, verdict.shapes, verdict.reason, found)
+
     def checked_fan(self, request: Request, options: Options,
-                    verdict: WinCheck | None = None) -> HongzhongFanAnswer:
-        """Without seats or codes (members only ``fan`` checks) nothing is left to check."""
+                    verdict: WinCheck | None = None, *,
+                    with_reading: bool = True) -> HongzhongFanAnswer:
+        """Without seats or codes (members only ``fan`` checks) nothing is left to check;
+        the shapes an `offer_check` found are priced as they are."""
         ctx = request.context
         facts = HongzhongFacts.of(ctx)
         if ctx.seats is not None or facts.codes is not None or facts.code_count is not None:
             return self.fan(request)
-        return self._answer(request, options, config(options))
+        found = verdict.found if isinstance(verdict, FoundCheck) else None
+        return self._answer(request, options, config(options), found, with_reading)
 
-    def _answer(self, request: Request, options: Options, cfg: Config) -> HongzhongFanAnswer:
-        """``fan``'s answer once the request is checked."""
+    def _answer(self, request: Request, options: Options, cfg: Config,
+                found: scoring.Found | None = None,
+                with_reading: bool = True) -> HongzhongFanAnswer:
+        """``fan``'s answer once the request is checked (``found``: `scoring.shapes_of` of
+        this hand in this context's win type, if known; ``with_reading``: `checked_fan`)."""
         hand, ctx = request.hand, request.context
-        found = scoring.shapes_of(hand, ctx, cfg)
+        if found is None:
+            found = scoring.shapes_of(hand, ctx, cfg)
         result = scoring.check(hand, ctx, cfg, found)
         if not result.win:
             return HongzhongFanAnswer(False, reason=result.reason, options=options)
@@ -222,7 +248,7 @@ class Hongzhong(Variant):
             codes=codes.codes if codes else None,
             code_hits=codes.hits if codes else None,
             codes_to_draw=self._codes_to_draw(hand, ctx, options, cfg, found[1]),
-            reading=scoring.reading(hand, ctx, cfg, scored, found[1]),
+            reading=scoring.reading(hand, ctx, cfg, scored, found[1]) if with_reading else None,
             options=options,
         )
 

@@ -158,6 +158,14 @@ class Outcome:
     """``tian_hu`` or ``di_hu``."""
 
 
+@dataclass(frozen=True)
+class JudgedOffer(WinCheck):
+    """`Nanchang.offer_check`'s answer: `check`'s, with the `Outcome` it came from, so that
+    a claimed win is priced without evaluating the hand a second time."""
+
+    outcome: Outcome | None = None
+
+
 def honor_chow_or_standard(tiles: Sequence[Tile]) -> bool:
     """A chow meld of 南昌 with honor chows: a suit sequence, three different winds, or 中发白."""
     if _standard_chow(tiles):
@@ -262,11 +270,12 @@ class Nanchang(Variant):
 
     # --- judging a hand --------------------------------------------------------------------
 
-    def outcome(self, hand: Hand, context: Context, options: Options) -> Outcome:
+    def outcome(self, hand: Hand, context: Context, options: Options,
+                win_type: WinType | None = None) -> Outcome:
         """Win or not (RULES.md §0.7: no shape first, then ``jing_diao`` on a discard), the
-        best candidate, and 天胡/地胡."""
+        best candidate, and 天胡/地胡; in ``win_type`` when given, else the context's."""
         jing = _jing(context)
-        win_type = context.win_type or WinType.DISCARD
+        win_type = win_type or context.win_type or WinType.DISCARD
         found: Readings = evaluate(hand, jing, self_drawn=win_type is WinType.SELF_DRAW,
                                    others_hold_jing=NanchangFacts.of(context).others_hold_jing,
                                    options=options)
@@ -284,6 +293,16 @@ class Nanchang(Variant):
     def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
         result = self.outcome(hand, context, options)
         return WinCheck(result.win, result.shapes, result.reason)
+
+    def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
+                    options: Options) -> JudgedOffer:
+        """`outcome` reads the tiles, the 精, the win type and a few context members
+        (``others_hold_jing``, ``first_turn``, the dealer) — never ``context.kong`` — so
+        the offer is judged in the request's own context, and the outcome rides along for
+        `checked_fan`: a claimed win is evaluated once, not twice."""
+        result = self.outcome(Hand(hand.concealed, hand.melds, tile), context, options,
+                              win_type)
+        return JudgedOffer(result.win, result.shapes, result.reason, result)
 
     def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
         result = self.outcome(hand, context, options)
@@ -350,7 +369,25 @@ class Nanchang(Variant):
         win_type = ctx.win_type or WinType.DISCARD
         options = self._checked(request, hand=(13, True), jing=True, extra=lambda o: (
             C.payment_problems(ctx, win_type, bool(o["dealer_double"]))))
-        result = self.outcome(request.hand, ctx, options)
+        return self._answer(request.hand, ctx, options, self.outcome(request.hand, ctx, options))
+
+    def checked_fan(self, request: Request, options: Options,
+                    verdict: WinCheck | None = None, *, with_reading: bool = True) -> FanAnswer:
+        """Without seats (payments, whose checks only ``fan`` makes) nothing is left to
+        check; an outcome from `offer_check` is priced as it is."""
+        ctx = request.context
+        if ctx.seats is not None:
+            return self.fan(request)
+        result = verdict.outcome if isinstance(verdict, JudgedOffer) else None
+        if result is None:
+            result = self.outcome(request.hand, ctx, options)
+        return self._answer(request.hand, ctx, options, result, with_reading)
+
+    def _answer(self, hand: Hand, ctx: Context, options: Options, result: Outcome,
+                with_reading: bool = True) -> FanAnswer:
+        """``fan``'s answer once the request is checked and the hand judged (``result``;
+        ``with_reading``: `checked_fan`)."""
+        win_type = ctx.win_type or WinType.DISCARD
         if not result.win or result.best is None:
             return FanAnswer(False, reason=result.reason, options=options)
         best = result.best
@@ -374,7 +411,8 @@ class Nanchang(Variant):
                 active=C.active_seats(ctx)))
         return FanAnswer(True, patterns=ids, fan=fan, multiplier=multiplier,
                          flat_per_payer=flat, payments=payments,
-                         reading=reading(best, request.hand), options=options)
+                         reading=reading(best, hand) if with_reading else None,
+                         options=options)
 
     def kong(self, request: Request) -> KongAnswer:
         """Kong payments at once: 1 each (exposed/added), 2 each (concealed), 10 each (杠精)."""

@@ -196,14 +196,16 @@ class Sichuan(Variant):
         return self._answer(request, options)
 
     def checked_fan(self, request: Request, options: Options,
-                    verdict: WinCheck | None = None) -> SichuanFanAnswer:
+                    verdict: WinCheck | None = None, *,
+                    with_reading: bool = True) -> SichuanFanAnswer:
         """With seats (payments), ``fan``'s seat checks run too."""
         if request.context.seats is not None:
             return self.fan(request)
-        return self._answer(request, options)
+        return self._answer(request, options, with_reading)
 
-    def _answer(self, request: Request, options: Options) -> SichuanFanAnswer:
-        """``fan``'s answer once the request is checked."""
+    def _answer(self, request: Request, options: Options,
+                with_reading: bool = True) -> SichuanFanAnswer:
+        """``fan``'s answer once the request is checked (``with_reading``: `checked_fan`)."""
         context = request.context
         dian_pao = options["dian_gang_hua"] == "dian_pao"
         result = evaluate(request.hand, context, prefs_for(options))
@@ -220,7 +222,7 @@ class Sichuan(Variant):
             points_per_payer=points,
             payers=P.payers_name(context, dian_pao),
             payments=P.win_payments(context, points, dian_pao),
-            reading=as_reading(request.hand, result.reading),
+            reading=as_reading(request.hand, result.reading) if with_reading else None,
             options=options,
         )
 

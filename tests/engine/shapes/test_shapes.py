@@ -6,6 +6,8 @@ mpsz notation, ``+w`` counts wildcards.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine import tiles as T
@@ -22,6 +24,7 @@ from engine.shapes import (
     shanten_after_draws,
     win_shapes,
 )
+from tests import hands as H
 from tests import reference as ref
 
 K136 = T.TILE_SETS["136"]
@@ -350,3 +353,29 @@ def test_reference_waits(text: str, rule: ShapeRules, wild: frozenset[int],
                          expected: str) -> None:
     counts, wilds = hand(text)
     assert ref.completing_kinds(counts, wilds, rule, wild) == tuple(T.parse(expected))
+
+
+def test_completing_with_four_copies_equals_the_reference() -> None:
+    # without wildcards `completing` tells a count of four from the half codes' high bits
+    # (a draw then passes the fourth copy, which only the fifth-copy probe answers): on
+    # random 3n+1 parts holding four of a kind — in every rank and suit, honors included —
+    # the kinds equal the reference's, which tries each draw by the general search
+    rng = random.Random(1604)
+    checked = 0
+    for kinds in (K136, K108):
+        rule = ShapeRules(kinds=kinds)
+        pool = sorted(kinds)
+        while checked < H.scale(300, 3000) * (1 if kinds is K136 else 2):
+            counts = [0] * 34
+            counts[rng.choice(pool)] = 4
+            size = rng.choice((4, 7, 10, 13))
+            near = rng.choice(pool)  # tiles around one kind, so that waits are common
+            while sum(counts) < size:
+                k = min(max(near + rng.randint(-3, 3), 0), 33)
+                if k not in kinds or counts[k] == 4:
+                    k = rng.choice(pool)
+                if counts[k] < 4:
+                    counts[k] += 1
+            assert completing_kinds(counts, 0, rule, frozenset()) == \
+                ref.completing_kinds(counts, 0, rule), counts
+            checked += 1

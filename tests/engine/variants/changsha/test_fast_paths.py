@@ -104,35 +104,33 @@ def test_all_258_candidates(hand: str, expected: str) -> None:
     assert CS.wait_candidates(T.parse(hand), melds) == tuple(T.parse(expected))
 
 
-def test_big_shape_wins_equal_judge() -> None:
-    # 开杠 readiness rules each kind that is no 小胡 from the counts (`any_big_shape_win`):
-    # kind by kind, on every 3n+1 part the cases leave (one tile out), it says what `judge`
-    # says of that kind won on a discard — 将将胡, 七小对, or the standard shape with
-    # 碰碰胡, 清一色 or 全求人
-    # (plus 全求人 alone: 3m beside chows and pongs of two suits wins only on 3m)
+def test_has_wait_equals_judge() -> None:
+    # 开杠 readiness (`has_wait`) is told from one table probe per shape: on every 3n+1 part
+    # the cases leave (one tile out, and the tiles an exposed kong of a held triplet
+    # leaves), it says whether some kind held fewer than four times wins on a discard as
+    # `judge` rules it — 将将胡, 七小对, or the standard shape with a 2/5/8 pair, 全求人,
+    # 清一色 or 碰碰胡 (plus 全求人 alone: 3m beside chows and pongs of two suits wins only
+    # on 3m, no 2/5/8 pair, no flush, a chow meld)
     quanqiuren = Hand(T.parse("3m"), tuple(
         Meld(kind, tuple(T.parse(tiles))) for kind, tiles in (
             (MeldKind.CHOW, "123m"), (MeldKind.PONG, "555p"), (MeldKind.CHOW, "789m"),
             (MeldKind.PONG, "999p"))))
     cases = [(r.hand, VARIANT.options(r)) for r in REQUESTS]
     cases.append((quanqiuren, cases[0][1]))
-    checked = wins = 0
+    parts = []
     for hand, options in cases:
         held = hand.concealed if len(hand.concealed) % 3 == 1 else hand.concealed[1:]
-        part = T.counts(held)
-        own = T.counts((*held, *(t for m in hand.melds for t in m.tiles)))
-        for t in CS.KIND_LIST:
-            if own[t] >= T.COPIES:
-                continue
-            part[t] += 1
-            small = S.is_complete(part, 0, CS.SMALL)
-            part[t] -= 1
-            if small:
-                continue
-            expected = judge(Hand(held, hand.melds, t), WinType.DISCARD, options).win
-            assert CS.any_big_shape_win(part, (t,), held, hand.melds) == expected, (held, t)
-            assert part == T.counts(held)
-            checked += 1
-            wins += expected
-    assert checked >= 180 * 20
-    assert wins >= 20
+        parts.append((held, hand.melds, options))
+        for kind in sorted(set(held)):
+            if held.count(kind) == 3 and len(held) > 3:  # an exposed kong of it
+                kong = Meld(MeldKind.KONG, (kind,) * 4)
+                parts.append((tuple(t for t in held if t != kind), (*hand.melds, kong),
+                              options))
+    ready = 0
+    for held, melds, options in parts:
+        own = T.counts((*held, *(t for m in melds for t in m.tiles)))
+        expected = any(judge(Hand(held, melds, t), WinType.DISCARD, options).win
+                       for t in CS.KIND_LIST if own[t] < T.COPIES)
+        assert CS.has_wait(held, melds) == expected, (held, melds)
+        ready += expected
+    assert len(parts) >= 250 and 60 <= ready <= len(parts) - 60

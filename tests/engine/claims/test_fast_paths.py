@@ -1,0 +1,61 @@
+"""The shortcuts of `engine.claims.offer` held equal to its general path on generated hands
+(fixed seed; ``HUPAI_FULL=1`` for the full run): a pong or chow built from its tiles alone
+when nothing else is asked (`Situation.plain_calls`) is the one `_claim` builds, and the
+situation of a plain request (`_plain_situation`) the one the full check builds."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.claims import offer
+from engine.errors import RequestError
+from engine.variants import REGISTRY
+from tests import hands as H
+from tests.engine.claims.generated import bodies
+
+COUNT = H.scale(300, 5000)
+
+
+@pytest.mark.parametrize("variant", sorted(REGISTRY))
+def test_plain_calls_equal_the_general_path(variant: str) -> None:
+    v = REGISTRY[variant]
+    assert v.claim_rules is not None
+    plain = 0
+    for data in bodies(variant, COUNT, seed=1606):
+        request = v.request({**data, "detail": "actions"})
+        s = offer._situation(v, v.claim_rules, request)
+        general = replace(s, plain_calls=False)
+        for step in (offer._pong, offer._chows):
+            found = step(s)
+            assert found == step(general), (data, step.__name__)
+            plain += bool(found) and s.plain_calls
+    assert plain > COUNT // 10  # the shortcut answered often enough to mean something
+
+
+@pytest.mark.parametrize("variant", sorted(REGISTRY))
+def test_the_plain_situation_equals_the_checked_one(variant: str) -> None:
+    # what most requests are read by — no problem lists — against the full check, on
+    # generated bodies with either detail, locked or not, and a 过胡 record now and then
+    v = REGISTRY[variant]
+    assert v.claim_rules is not None
+    plain = 0
+    for i, data in enumerate(bodies(variant, COUNT, seed=1607)):
+        body = {**data, "detail": ("full", "actions")[i % 2]}
+        if i % 5 == 0:
+            body["context"] = {**data["context"], "locked": True}
+        if i % 7 == 0 and data["context"]["source"] != "self_draw":
+            body["context"] = {**body["context"], "passed": {"tiles": [data["tile"]],
+                                                             "fan": 1}}
+        request = v.request(body)
+        try:
+            checked = offer._checked_situation(v, v.claim_rules, request)
+        except RequestError:  # a locked hand that is not ready
+            assert offer._plain_situation(v, v.claim_rules, request) is None
+            continue
+        found = offer._plain_situation(v, v.claim_rules, request)
+        if found is not None:
+            plain += 1
+            assert found == checked, body
+    assert plain > COUNT // 2  # most requests are read the plain way
