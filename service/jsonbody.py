@@ -209,7 +209,6 @@ def _other_encoding(raw: bytes) -> str | None:
     for bom, name in _BOMS:
         if raw.startswith(bom):
             return name
-    head = raw[:4]
     if len(head) == 4:
         if head[:3] == b"\x00\x00\x00":
             return "UTF-32BE"

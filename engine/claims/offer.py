@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from engine import tiles as T
 from engine.claims import after as A
@@ -87,10 +87,11 @@ class Situation:
     """A pong or chow needs nothing beyond its tiles, its reasons and `suit_barred`: not
     locked, no ``after`` asked, 食替 allowed — what most requests with ``detail:
     "actions"`` are."""
-    suit_barred: tuple[str, ...]
-    """With `plain_calls`, what a call of a kind outside the missing suit bars right after
-    it: nothing, or — 四川's missing suit first, while a tile of it is held (a call of
-    another kind leaves it) — every kind of the other two suits."""
+    suit_barred: tuple[str, ...] | None
+    """What a call of a kind outside the missing suit bars right after it when 食替 is
+    allowed (`_barred_by_suit`): nothing, or — 四川's missing suit first, while a tile of it
+    is held (a call of another kind leaves it) — every kind of the other two suits; None
+    under 食替, where each call bars its own."""
 
 
 def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswer:
@@ -162,13 +163,7 @@ def _plain_situation(variant: Variant, rules: ClaimRules, request: Request) -> S
     wilds = rules.wild_kinds(context, options)
     if not face_value and wilds and any(not wilds.isdisjoint(m.tiles) for m in hand.melds):
         return None
-    missing = rules.missing_suit(context) if rules.missing_suit else None
-    held = hand.concealed
-    barred = _barred_by_suit(options, missing, held)
-    return Situation(variant, rules, request, facts, options, wilds, face_value, None, hand,
-                     context, facts.win_type, facts.is_discard, missing,
-                     held.count(facts.tile), not facts.full and barred is not None,
-                     barred or ())
+    return _situated(variant, rules, request, facts, options, wilds, face_value, None)
 
 
 def _checked_situation(variant: Variant, rules: ClaimRules, request: Request) -> Situation:
@@ -224,13 +219,21 @@ def _checked_situation(variant: Variant, rules: ClaimRules, request: Request) ->
                                         "a locked hand must be ready: these 13 tiles have no "
                                         "wait")])
         reference = frozenset(T.from_code(w.tile) for w in waits)
-    missing = rules.missing_suit(request.context) if rules.missing_suit else None
+    return _situated(variant, rules, request, facts, options, wilds, face_value, reference)
+
+
+def _situated(variant: Variant, rules: ClaimRules, request: Request, facts: ClaimFacts,
+              options: Options, wilds: frozenset[Tile], face_value: bool,
+              reference: frozenset[Tile] | None) -> Situation:
+    """The situation of a checked request, with what every step reads worked out once."""
+    context = request.context
+    missing = rules.missing_suit(context) if rules.missing_suit else None
     held = request.hand.concealed
     barred = _barred_by_suit(options, missing, held)
     return Situation(variant, rules, request, facts, options, wilds, face_value, reference,
-                     request.hand, request.context, facts.win_type, facts.is_discard,
-                     missing, held.count(facts.tile),
-                     reference is None and not facts.full and barred is not None, barred or ())
+                     request.hand, context, facts.win_type, facts.is_discard, missing,
+                     held.count(facts.tile),
+                     reference is None and not facts.full and barred is not None, barred)
 
 
 def _barred_by_suit(options: Options, missing: int | None,
@@ -393,7 +396,7 @@ def _kongs(s: Situation) -> list[Action | Refusal]:
     # each kong the tiles allow: its kind, type (`_EXPOSED`, `_CONCEALED` or `_ADDED`), the
     # pong it adds to (added kongs) and whether it uses the tile just drawn; the hand it
     # leaves is built only when asked
-    found: list[tuple[Tile, tuple[KongType, int, int, str], int, bool | None]]
+    found: list[tuple[Tile, _KongKind, int, bool | None]]
     held = hand.concealed
     if s.is_discard:
         copies = s.copies
@@ -435,7 +438,7 @@ def _kongs(s: Situation) -> list[Action | Refusal]:
                 reasons += _lock_reasons(s, after)
         code = codes[kind]
         tiles = (code,) * uses
-        reason = _first(reasons) if reasons else None
+        reason = _first(reasons) if reasons else None  # (no call for the usual none)
         if reason is not None:
             out.append((key, Refusal("kong", name, code, tiles, reason)))
             continue
@@ -457,13 +460,22 @@ def _kongs(s: Situation) -> list[Action | Refusal]:
     return [entry for _, entry in out]
 
 
-_EXPOSED: Final = (KongType.EXPOSED, 0, 3, KongType.EXPOSED.value)
-_CONCEALED: Final = (KongType.CONCEALED, 1, 4, KongType.CONCEALED.value)
-_ADDED: Final = (KongType.ADDED, 2, 1, KongType.ADDED.value)
-"""Each kind of kong as `_kongs` reads it, plain values (an enum's dict look-up or
-``value`` costs ~0.1 µs): its type, its place among the kongs of one tile (exposed,
-concealed, added: settled reading 1), the player's tiles it uses — three in hand with the
-discard, all four, or the fourth — and its name on the wire."""
+class _KongKind(NamedTuple):
+    """A kind of kong as `_kongs` reads it, in plain values (an enum's dict look-up or
+    ``value`` costs ~0.1 µs)."""
+
+    type: KongType
+    order: int
+    """Its place among the kongs of one tile (exposed, concealed, added: settled reading 1)."""
+    uses: int
+    """The player's tiles it uses: three in hand with the discard, all four, or the fourth."""
+    name: str
+    """Its name on the wire."""
+
+
+_EXPOSED: Final = _KongKind(KongType.EXPOSED, 0, 3, KongType.EXPOSED.value)
+_CONCEALED: Final = _KongKind(KongType.CONCEALED, 1, 4, KongType.CONCEALED.value)
+_ADDED: Final = _KongKind(KongType.ADDED, 2, 1, KongType.ADDED.value)
 
 
 def _left_by_kong(held: tuple[Tile, ...], kind: Tile) -> tuple[Tile, ...]:
@@ -549,10 +561,10 @@ def _chows(s: Situation) -> list[Action | Refusal]:
     if not candidates:
         return []
     if not s.face_value:
-        candidates = [c for c in candidates if s.wilds.isdisjoint(c[0])]
+        candidates = [c for c in candidates if s.wilds.isdisjoint(c.group)]
     reasons = _meld_reasons(s, tile, pong_or_kong=False)  # the same for every chow
     if s.plain_calls and not reasons and not s.suit_barred:
-        return [c[4] for c in candidates]
+        return [c.plain for c in candidates]
     out: list[Action | Refusal] = []
     for group, a, b, meld, _ in candidates:
         action = _claim(s, (a, b), MeldKind.CHOW, group, reasons)
@@ -564,17 +576,26 @@ def _chows(s: Situation) -> list[Action | Refusal]:
     return out
 
 
-Chow = tuple[tuple[Tile, ...], Tile, Tile, tuple[str, ...], ChowAction]
-"""A chow of the tile on offer: its group, the two kinds the hand gives (in tile order),
-the group's codes, and its action when nothing else is asked (`plain_calls`: an immutable
-value, like `PLAIN_PASS`)."""
+class Chow(NamedTuple):
+    """A chow of the tile on offer (a named tuple: built once per suited kind, `_RUNS`)."""
+
+    group: tuple[Tile, ...]
+    a: Tile
+    """The two kinds the hand gives, in tile order."""
+    b: Tile
+    meld: tuple[str, ...]
+    """The group's codes."""
+    plain: ChowAction
+    """Its action when nothing else is asked (`plain_calls`: an immutable value, like
+    `PLAIN_PASS`)."""
 
 
 def _chow(group: tuple[Tile, ...], tile: Tile) -> Chow:
     a, b = (t for t in group if t != tile)
     codes = T.ALL_CODES
     meld = tuple(codes[t] for t in group)
-    return group, a, b, meld, ChowAction("chow", PRIORITY["chow"], (codes[a], codes[b]), meld, ())
+    return Chow(group, a, b, meld, ChowAction("chow", PRIORITY["chow"], (codes[a], codes[b]), meld,
+                                              ()))
 
 
 _RUNS: Final = tuple(
@@ -593,7 +614,7 @@ def _chow_groups(s: Situation, tile: Tile) -> list[Chow]:
     (南昌's honor chows)."""
     held = s.hand.concealed
     if tile < T.HONOR_BASE:
-        return [c for c in _RUNS[tile] if c[1] in held and c[2] in held]
+        return [c for c in _RUNS[tile] if c.a in held and c.b in held]
     shape = s.variant.hand_rules(s.options).chow_shape
     kinds = sorted(set(held).intersection(range(T.HONOR_BASE, T.KIND_COUNT)) - {tile})
     honors = [tuple(sorted((a, b, tile))) for i, a in enumerate(kinds) for b in kinds[i + 1:]]
@@ -630,7 +651,7 @@ def _no_discard(s: Situation, used: tuple[Tile, Tile], kind: MeldKind,
     tile = s.facts.tile
     mode = s.options["shi_ti"]
     missing = s.missing
-    if _barred_by_suit(s.options, missing, s.hand.concealed) == ():
+    if s.suit_barred == ():
         return NOTHING_BANNED  # 食替 allowed, no missing suit to play first
     by_suit = missing is not None and s.options["missing_suit_first"]
     same = tile if mode != "allowed" else None
@@ -672,4 +693,3 @@ def _without(tiles: Sequence[Tile], taken: Sequence[Tile]) -> tuple[Tile, ...]:
     for t in taken:
         rest.remove(t)
     return tuple(rest)
-

@@ -8,7 +8,7 @@ the waits and the shanten after each draw combine the other three suits once and
 drawn suit nine times.
 
 Each suit's packed index is ``START[high half] + POS[low half]`` with base-8 half codes
-(``layout``); a negative index (a count above 4), more than 8 wildcards or more than 14 tiles
+(``layout``); a negative index (a count of 5–7), more than 8 wildcards or more than 14 tiles
 go to ``general``, which computes the same answer with loops.
 """
 
@@ -129,8 +129,10 @@ shape): one shared list, so that a caller may tell it by identity and stop early
 def _completing_natural(naturals: Sequence[int], c: Compiled) -> list[int] | None:
     """``completing`` without wildcards, from the wait words: a suit's word says which draws
     complete it (as groups, or as groups and the pair) and whether it is complete already;
-    the drawn suit takes the pair unless another suit holds it. None when a count is above
-    four (a negative packed index): the careful path answers. A count of four — a draw
+    the drawn suit takes the pair unless another suit holds it. None when a count is 5–7
+    (a negative packed index): the careful path answers. (Counts are a hand's, checked
+    before any shape is asked: 8 or more would spill into the next base-8 digit, as in
+    every packed index of this module.) A count of four — a draw
     would pass the fourth copy — is told from the half codes (its digit's high bit), not
     by a second pass over the 34 counts."""
     (a0, a1, a2, a3, a4, a5, a6, a7, a8, b0, b1, b2, b3, b4, b5, b6, b7, b8,

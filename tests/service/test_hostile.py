@@ -246,6 +246,16 @@ def test_utf8_with_a_byte_order_mark_is_read(client):
     assert r.status_code == 200
 
 
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"])
+def test_a_bad_utf8_byte_is_named_by_its_offset_in_the_body(client, bom):
+    # {"hand": "  = 10 bytes, so the 0xff is byte 10 — 13 after a byte order mark (its
+    # 3 bytes count: the offset is where a caller finds the byte in what he sent)
+    r = post(client, "/v1/toy/win", bom + b'{"hand": "\xff1m"}')
+    assert r.status_code == 400
+    assert problem(r)["detail"] == (f"the body is not valid UTF-8 JSON (byte {10 + len(bom)}: "
+                                    "b'\\xff1m\"')")  # the 4 bytes from it
+
+
 def test_encoded_surrogates_are_not_utf8(client):
     r = post(client, "/v1/toy/win", b'{"hand": "\xed\xa0\x80"}')
     assert r.status_code == 400 and "not valid UTF-8" in problem(r)["detail"]

@@ -311,3 +311,20 @@ def test_locked_hand_refuses_pong_and_chow() -> None:
     answer = ask("changsha", body("234m 567m 234p 55s 88s", "8s", "discard_left", locked=True))
     assert kinds(answer) == ["win", "pass"]
     assert refusals(answer) == [("pong", "locked")]
+
+
+@pytest.mark.parametrize("detail", ["actions", "full"])  # the plain calls and the general path
+def test_sichuan_pong_of_the_missing_suit_under_meld_missing_suit(detail: str) -> None:
+    # 123m 456m 789p 11p 55s, missing suit s, meld_missing_suit on: the pong of 5s takes
+    # both 5s, so no tile of s is left and "missing suit first" bars nothing — where a pong
+    # of another kind (1p, hand still holding 55s) bars the 18 m/p kinds
+    suit_held = "123m456m789p11p55s"
+    pong_5s = ask("sichuan", {**body(suit_held, "5s", "discard_opposite", missing_suit="s",
+                                     options={"meld_missing_suit": True}), "detail": detail})
+    assert [(a["tiles"], a["no_discard"]) for a in pong_5s["actions"]
+            if a["type"] == "pong"] == [(["5s", "5s"], [])]
+    pong_1p = ask("sichuan", {**body(suit_held, "1p", "discard_opposite", missing_suit="s",
+                                     options={"meld_missing_suit": True}), "detail": detail})
+    barred = [f"{r}{s}" for s in "mp" for r in range(1, 10)]
+    assert [(a["tiles"], a["no_discard"]) for a in pong_1p["actions"]
+            if a["type"] == "pong"] == [(["1p", "1p"], barred)]
