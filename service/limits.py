@@ -70,7 +70,7 @@ ENVELOPE = Obj({
     "context": Obj({
         "visible": Tiles(136),
         "birds": Tiles(8),
-        "codes": Tiles(8),
+        "codes": Tiles(13),
         "active": Array(4),
         "holdings": Array(4, Obj()),
         "seats": Obj(),

@@ -179,6 +179,7 @@ OWN_MEMBER_FIELDS: Mapping[str, Callable[[], fields.Field[Any]]] = {
     "birds": tiles,
     "codes": tiles,
     "code_count": lambda: count(0, 12),
+    "code_origin": seat,
     "indicator": tile,
     "jing": lambda: nested(JingPair),
     "others_hold_jing": boolean,

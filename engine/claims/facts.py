@@ -39,9 +39,10 @@ _SOURCES: Final = {s.value: s for s in Source}
 
 
 DETAILS: Final = ("full", "actions")
-REFUSED_CONTEXT: Final = ("seats", "active", "birds", "codes", "holdings")
+REFUSED_CONTEXT: Final = ("seats", "active", "birds", "codes", "code_origin", "holdings")
 """Context members claims has no use for (the source decides who is who): shared ones, and
-variants' own (长沙 ``birds``, 红中 ``codes``, 南昌 ``holdings``) in ``Context.facts``."""
+variants' own (长沙 ``birds``, 红中 ``codes`` and ``code_origin``, 南昌 ``holdings``) in
+``Context.facts``."""
 
 
 @dataclass(frozen=True)

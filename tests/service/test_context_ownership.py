@@ -25,10 +25,10 @@ OWNS: dict[str, set[str]] = {
     "sichuan": {"missing_suit"},
     "changsha": {"birds"},
     "nanchang": {"jing", "indicator", "others_hold_jing", "holdings"},
-    "hongzhong": {"codes", "code_count"},
+    "hongzhong": {"codes", "code_count", "code_origin"},
 }
 """API.md: 四川 missing_suit; 长沙 birds; 南昌 jing, indicator, others_hold_jing, holdings; 红中
-codes, code_count."""
+codes, code_count, code_origin (reconciled.md §19)."""
 
 USES: dict[tuple[str, str], set[str]] = {
     ("sichuan", "win"): {"missing_suit"}, ("sichuan", "waits"): {"missing_suit"},
@@ -47,8 +47,9 @@ USES: dict[tuple[str, str], set[str]] = {
     ("nanchang", "kong"): {"jing"}, ("nanchang", "jing"): {"indicator"},
     ("nanchang", "jing-settlement"): {"holdings"},
     ("hongzhong", "win"): set(), ("hongzhong", "waits"): set(),
-    ("hongzhong", "fan"): {"codes", "code_count"}, ("hongzhong", "discards"): set(),
-    ("hongzhong", "birds"): {"codes", "code_count"}, ("hongzhong", "kong"): set(),
+    ("hongzhong", "fan"): {"codes", "code_count", "code_origin"},
+    ("hongzhong", "discards"): set(),
+    ("hongzhong", "birds"): {"codes", "code_count", "code_origin"}, ("hongzhong", "kong"): set(),
 }
 """Which operation uses which own member (README "Decisions"): the missing suit wherever a
 hand is judged, not in a kong's payments; the turned tiles (birds, codes and their count) where
@@ -106,7 +107,8 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
 """A body each operation answers with 200, so that a 422 is the added member's."""
 
 VALUES: dict[str, Any] = {
-    "birds": ["1m"], "codes": ["1m"], "code_count": 2, "indicator": "5s",
+    "birds": ["1m"], "codes": ["1m"], "code_count": 2, "code_origin": 1,
+    "indicator": "5s",
     "jing": {"zheng": "5s", "fu": "6s"}, "others_hold_jing": False,
     "holdings": [{"zheng": 1}, {}], "missing_suit": "p",
 }

@@ -13,6 +13,10 @@ Decisions:
   the winner and on the seat whose share it is — so every code scores, as in a self-draw.
   A discard win: only codes on the winner and on the discarder score.
 * ``one_code_all``: the single code always scores (its rank is at least 1).
+* ``mo_ji_jiang_ji`` (摸几奖几) scores as ``159z``; only the count due differs
+  (`mo_ji_count`).
+* ``seat`` mode counts from ``origin`` (``context.code_origin``, default the winner): 通炮
+  counts from the discarder or the robbed konger (settle-hongzhong.md §4.5.3).
 """
 
 from __future__ import annotations
@@ -51,6 +55,12 @@ def one_code_value(tile: Tile) -> int:
     return ONE_CODE_RANK[tile] if T.is_honor(tile) else T.rank(tile)
 
 
+def mo_ji_count(win_tile: Tile, wild: frozenset[Tile]) -> int:
+    """摸几奖几: the codes a win on ``win_tile`` turns — 10 for a tile of a wild kind, else
+    its ``one_code_all`` value (MJT ``set_niao_card_hz``; no ``code_count``, no extra)."""
+    return 10 if win_tile in wild else one_code_value(win_tile)
+
+
 @dataclass(frozen=True)
 class Codes:
     """Scored codes: each turned tile, hits per seat (when the winner's seat is known), and
@@ -71,15 +81,17 @@ def payers_of(win_type: WinType, winner: int, payer: int | None) -> frozenset[in
 
 
 def score_codes(codes: Sequence[Tile], mode: str, code_value: int, win_type: WinType,
-                winner: int | None, payer: int | None) -> Codes:
+                winner: int | None, payer: int | None, origin: int | None = None) -> Codes:
     """Score ``codes`` in ``mode``. ``winner`` None: no seats known (not allowed in ``seat``
-    mode, whose caller checks that); ``payer`` is the discarder of a discard win."""
+    mode, whose caller checks that); ``payer`` is the discarder of a discard win; ``origin``
+    the seat ``seat`` mode counts from (None: the winner; other modes ignore it)."""
     if mode == "seat":
         if winner is None:
             if codes:
                 raise ValueError("seat mode needs the winner's seat")
             return Codes((), None, (0, 0, 0, 0))
-        return _seat_codes(codes, code_value, win_type, winner, payer)
+        return _seat_codes(codes, code_value, win_type, winner, payer,
+                           winner if origin is None else origin)
     if mode == "one_code_all":
         value = sum(one_code_value(t) for t in codes) * code_value
         answers = tuple(BirdHit(T.code(t), None, True) for t in codes)
@@ -97,12 +109,12 @@ def score_codes(codes: Sequence[Tile], mode: str, code_value: int, win_type: Win
 
 
 def _seat_codes(codes: Sequence[Tile], code_value: int, win_type: WinType, winner: int,
-                payer: int | None) -> Codes:
+                payer: int | None, origin: int) -> Codes:
     scoring = {winner} | payers_of(win_type, winner, payer)
     answers = []
     per_seat = [0, 0, 0, 0]
     for t in codes:
-        seat = (winner + seat_rank(t) - 1) % 4
+        seat = (origin + seat_rank(t) - 1) % 4
         hit = seat in scoring
         if hit:
             per_seat[seat] += 1

@@ -1,4 +1,5 @@
-"""红中's own context members (API.md, "Each variant owns its context"): the codes (扎码)."""
+"""红中's own context members (API.md, "Each variant owns its context"): the codes (扎码), how
+many the room turns, and the seat ``seat`` mode counts them from (reconciled.md §19)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,11 @@ class HongzhongFacts(VariantFacts):
     """The turned codes; None when none were sent (no code is scored)."""
     code_count: int | None = own("the number of codes the room turns", ("fan", "birds"))
     """How many codes the room turns (``codes_to_draw``); None: the default."""
+    code_origin: int | None = own("the seat the codes count from", ("fan", "birds"))
+    """The seat ``seat`` mode counts codes from; None: the winner. Accepted in every mode,
+    read only in ``seat`` mode (reconciled.md §19)."""
 
     @classmethod
     def read(cls, raw: Mapping[str, Any], tiles: TileReader) -> Self:
-        return cls(tiles.some_tiles(raw.get("codes"), "#/context/codes"), raw.get("code_count"))
+        return cls(tiles.some_tiles(raw.get("codes"), "#/context/codes"), raw.get("code_count"),
+                   raw.get("code_origin"))

@@ -20,6 +20,7 @@ from engine.options import OptionSpec, OptionType
 from engine.shapes import ShapeRules
 from engine.tiles import Tile
 from engine.variants.hongzhong import claims as claims_module
+from engine.variants.hongzhong.settle.options import SETTLE_OPTION_SPECS
 
 FAN_MAX: Final = 8
 """Each doubling option is at most 8, so 2^fan × units stays far below 2^53 (API.md)."""
@@ -55,9 +56,10 @@ OPTION_SPECS: Final = (
                "Doublings of 无红中 (the winner holds no wildcard); 0 = not counted",
                minimum=0, maximum=FAN_MAX),
     OptionSpec("code_mode", OptionType.STRING, "159z",
-               "Codes (扎码): 159z = rank 1/5/9 or 红中 hits; seat = counted from the winner; "
-               "one_code_all = one code worth its rank",
-               choices=("159z", "seat", "one_code_all")),
+               "Codes (扎码): 159z = rank 1/5/9 or 红中 hits; seat = counted from the winner "
+               "(or context.code_origin); one_code_all = one code worth its rank; "
+               "mo_ji_jiang_ji = as many codes as the win tile's value, hits as 159z",
+               choices=("159z", "seat", "one_code_all", "mo_ji_jiang_ji")),
     OptionSpec("extra_code_without_wild", OptionType.BOOLEAN, True,
                "A winner holding no wildcard draws one extra code"),
     OptionSpec("zimo_unit", OptionType.INTEGER, 2,
@@ -73,6 +75,7 @@ OPTION_SPECS: Final = (
                "A wild tile claimed from another player (discard, robbed kong) is its face value"),
     OptionSpec("allow_chow_meld", OptionType.BOOLEAN, False, "Chow (吃) melds may be declared"),
     *claims_module.OPTION_SPECS,
+    *SETTLE_OPTION_SPECS,
 )
 
 

@@ -23,7 +23,8 @@ Decisions (besides those in the modules above):
 * A robbed kong's konger is ``seats.discarder`` (RULES.md §0.3) or ``seats.konger``; both
   given must agree.
 * ``codes_to_draw`` = ``context.code_count`` (default 2, 0–12 accepted) plus the extra code;
-  the number of codes sent is not checked against it except in ``one_code_all`` (one).
+  in ``mo_ji_jiang_ji`` the win tile's value (`codes.mo_ji_count`). The number of codes sent
+  is not checked against it except in ``one_code_all`` (one): ``settle`` checks the count.
 * ``context.active`` is not used: a 红中 hand ends with the first win.
 * The ``birds`` operation scores ``context.codes`` on its own; with a hand and a win tile it
   also checks the win and, with seats, gives the payments (and ``codes_to_draw``).
@@ -56,6 +57,7 @@ from engine.variants.hongzhong import waits as waits_
 from engine.variants.hongzhong.codes import (
     Codes,
     kong_payments,
+    mo_ji_count,
     score_codes,
     win_payments,
 )
@@ -323,7 +325,8 @@ class Hongzhong(Variant):
         win_type = win_type_of(ctx.win_type)
         winner = ctx.seats.winner if ctx.seats else None
         return score_codes(codes, options["code_mode"], options["code_value"], win_type,
-                           winner, _payer(ctx.seats, win_type))
+                           winner, _payer(ctx.seats, win_type),
+                           HongzhongFacts.of(ctx).code_origin)
 
     def _payments(self, fan: int, ctx: Context, options: Options,
                   codes: Codes | None) -> Payments | None:
@@ -337,8 +340,12 @@ class Hongzhong(Variant):
 
     def _codes_to_draw(self, hand: Hand, ctx: Context, options: Options, cfg: Config,
                        known: Split | None = None) -> int | None:
-        if options["code_mode"] == "one_code_all":
+        mode = options["code_mode"]
+        if mode == "one_code_all":
             return None
+        if mode == "mo_ji_jiang_ji":
+            assert hand.win_tile is not None  # fan and birds price a hand with its win tile
+            return mo_ji_count(hand.win_tile, cfg.wild)
         count = HongzhongFacts.of(ctx).code_count
         if count is None:
             count = DEFAULT_CODE_COUNT
@@ -359,14 +366,17 @@ def _payer(seats: Seats | None, win_type: WinType) -> int | None:
 _SEAT_NAMES = ("dealer", "winner", "discarder", "konger", "kong_discarder")
 
 
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3
+
+
 def _seat_range_problems(seats: Seats | None) -> list[Problem]:
     if seats is None:
         return []
     problems = []
     for name in _SEAT_NAMES:
         value = getattr(seats, name)
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)
-                                  or not 0 <= value <= 3):
+        if value is not None and not _is_seat(value):
             problems.append(invalid_field(f"#/context/seats/{name}",
                                           f"a seat is 0, 1, 2 or 3; got {value!r}"))
     return problems
@@ -407,6 +417,10 @@ def _code_problems(ctx: Context, options: Options, cfg: Config) -> list[Problem]
                               or not 0 <= count <= MAX_CODE_COUNT):
         problems.append(invalid_field("#/context/code_count", f"code_count is a whole number "
                                       f"0–{MAX_CODE_COUNT}; got {count!r}"))
+    origin = facts.code_origin
+    if origin is not None and not _is_seat(origin):
+        problems.append(invalid_field("#/context/code_origin", f"code_origin is a seat, 0, 1, "
+                                      f"2 or 3; got {origin!r}"))
     codes = facts.codes
     if codes is None:
         return problems
