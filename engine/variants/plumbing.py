@@ -19,8 +19,7 @@ from typing import Any, Final
 from engine import shapes as S
 from engine import tiles as T
 from engine.caching import BoundedDict
-from engine.errors import Problem, invalid_field, missing_field
-from engine.hand import Hand, HandRules, KongEvent, KongType, MeldKind, Seats
+from engine.hand import Hand, HandRules, MeldKind
 from engine.options import Options
 from engine.shapes import ShapeRules
 from engine.tiles import Tile
@@ -128,17 +127,3 @@ def warm(rules: Iterable[ShapeRules | None]) -> None:
     for r in rules:
         if r is not None:
             S.is_complete(empty, 2, r)
-
-
-def exposed_kong_discarder_problems(seats: Seats, kong: KongEvent | None) -> list[Problem]:
-    """An exposed kong (直杠) is paid by its discarder: he must be named, and be another seat
-    than the konger (四川 and 红中 ``kong``; 四川 also checks he is still active)."""
-    if kong is None or kong.type is not KongType.EXPOSED:
-        return []
-    if seats.discarder is None:
-        return [missing_field("#/context/seats/discarder", "seats.discarder is required for "
-                              "an exposed kong: he pays for it")]
-    if seats.discarder == seats.konger:
-        return [invalid_field("#/context/seats/discarder", "an exposed kong is made from "
-                              "another seat's discard")]
-    return []

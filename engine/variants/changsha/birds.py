@@ -24,6 +24,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from engine import seats as S
 from engine import tiles as T
 from engine.errors import Code, Problem, invalid_field, invalid_tile
 from engine.results import BirdHit
@@ -82,14 +83,9 @@ def amount(base: int, mode: str, hits_winner: int, hits_payer: int) -> int:
 def payments(base: int, winner: int, payers: Sequence[int], *, hits: Seats4, mode: str,
              dealer: int | None, zhuang_xian: bool) -> Seats4:
     """Per-seat deltas, zero-sum: each payer pays the winner his amount plus 庄闲分."""
-    deltas = [0, 0, 0, 0]
-    for payer in payers:
-        paid = amount(base, mode, hits[winner], hits[payer])
-        if zhuang_xian and dealer in (winner, payer):
-            paid += 1
-        deltas[payer] -= paid
-        deltas[winner] += paid
-    return _four(deltas)
+    return _four(S.deltas(winner, [
+        (payer, amount(base, mode, hits[winner], hits[payer])
+         + (1 if zhuang_xian and dealer in (winner, payer) else 0)) for payer in payers]))
 
 
 def seed_birds(birds: Sequence[Tile], dealer: int, winner: int) -> Birds:

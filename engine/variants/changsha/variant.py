@@ -73,9 +73,9 @@ from engine.variants.changsha.scoring import (
     win_type_of,
 )
 from engine.variants.changsha.seats import (
-    Table,
+    WinSeats,
     discarder_is_dealer,
-    read_table,
+    read_seats,
     seat_problems,
     winner_is_dealer,
 )
@@ -244,24 +244,24 @@ class Changsha(Variant):
         options, options_ok = self._options_and_hand(request, problems, 13, needs_win_tile=True)
         if turned is not None:
             problems += B.bird_problems(turned, hand.all_tiles, context.visible)
-        table = None
+        seated = None
         seats_wrong = seat_problems(context, win_type)
         problems += seats_wrong
         if options_ok and not seats_wrong:
             problems += _origin_problems(options, win_type, turned is not None)
             seed_profile = options["scoring_profile"] == SEED
             if seed_profile and turned is not None:
-                table, more = read_table(context, win_type, purpose="birds", need_payers=False,
+                seated, more = read_seats(context, win_type, purpose="birds", need_payers=False,
                                          need_dealer=True)
                 problems += more
             elif not seed_profile and (context.seats is not None or turned is not None):
-                table, more = read_table(
+                seated, more = read_seats(
                     context, win_type, purpose="payments", need_payers=True,
                     need_dealer=bool(options["zhuang_xian"]) or (
                         turned is not None and options["bird_origin"] == "dealer"))
                 problems += more
         raise_if(problems)
-        return self._answer(hand, context, options, turned, table)
+        return self._answer(hand, context, options, turned, seated)
 
     def checked_fan(self, request: Request, options: Options,
                     verdict: WinCheck | None = None, *,
@@ -275,9 +275,9 @@ class Changsha(Variant):
         return self._answer(request.hand, context, options, None, None, judged, with_reading)
 
     def _answer(self, hand: Hand, context: Context, options: Options,
-                turned: tuple[Tile, ...] | None, table: Table | None,
+                turned: tuple[Tile, ...] | None, seated: WinSeats | None,
                 judged: Verdict | None = None, with_reading: bool = True) -> ChangshaFanAnswer:
-        """``fan``'s answer once the request is checked (``table``: the seats read;
+        """``fan``'s answer once the request is checked (``seated``: the seats read;
         ``judged``: `judge`'s verdict on this hand in this context's win type, if known;
         ``with_reading``: `checked_fan`)."""
         win_type = win_type_of(context)
@@ -287,7 +287,7 @@ class Changsha(Variant):
         shown = reading(hand, verdict.facts, verdict.shapes) if with_reading else None
         if options["scoring_profile"] == SEED:
             scored = seed.seed_score(verdict.facts)
-            seed_birds, bird_fan = _seed_birds(turned, table, hand)
+            seed_birds, bird_fan = _seed_birds(turned, seated, hand)
             return ChangshaFanAnswer(
                 True, patterns=scored.patterns, fan=scored.fan, bird_fan=bird_fan,
                 total_fan=seed.total_fan(scored.fan, bird_fan, win_type),
@@ -297,10 +297,10 @@ class Changsha(Variant):
 
         value = self._traditional(hand, context, options, verdict)
         birds = payments = None
-        if table is not None:
-            birds = _traditional_birds(turned, options, table) \
+        if seated is not None:
+            birds = _traditional_birds(turned, options, seated) \
                 if turned is not None else None
-            payments = _payments(value.base_per_payer, table, birds, options)
+            payments = _payments(value.base_per_payer, seated, birds, options)
         return ChangshaFanAnswer(
             True, patterns=value.patterns, fan=value.units, base_per_payer=value.base_per_payer,
             payments=payments, birds=birds.birds if birds else None,
@@ -333,25 +333,25 @@ class Changsha(Variant):
             problems += B.bird_problems(turned, hand.all_tiles, context.visible)
         seats_wrong = seat_problems(context, win_type)
         problems += seats_wrong
-        table = None
+        seated = None
         if options_ok and not seats_wrong:
             problems += _origin_problems(options, win_type, True)
             seed_profile = options["scoring_profile"] == SEED
-            table, more = read_table(
+            seated, more = read_seats(
                 context, win_type, purpose="birds", need_payers=not seed_profile,
                 need_dealer=seed_profile or options["bird_origin"] == "dealer" or (
                     request.has_hand and bool(options["zhuang_xian"])))
             problems += more
         raise_if(problems)
-        assert table is not None and turned is not None  # raise_if saw to it
+        assert seated is not None and turned is not None  # raise_if saw to it
 
         if options["scoring_profile"] == SEED:
-            scored, _ = _seed_birds(turned, table, None)
+            scored, _ = _seed_birds(turned, seated, None)
             assert scored is not None
             answer = ChangshaBirdsAnswer(scored.birds, scored.hits,
                                          seed.birds_expected(win_type), options=options)
         else:
-            scored = _traditional_birds(turned, options, table)
+            scored = _traditional_birds(turned, options, seated)
             answer = ChangshaBirdsAnswer(scored.birds, scored.hits, int(options["bird_count"]),
                                          options=options)
         if not request.has_hand:
@@ -366,7 +366,7 @@ class Changsha(Variant):
                            total_fan=seed.total_fan(hand_fan, bird_fan, win_type))
         value = self._traditional(hand, context, options, verdict)
         return replace(answer, win=True, fan=value.units, base_per_payer=value.base_per_payer,
-                       payments=_payments(value.base_per_payer, table, scored, options))
+                       payments=_payments(value.base_per_payer, seated, scored, options))
 
     # --- qishou -------------------------------------------------------------------------------
 
@@ -433,32 +433,32 @@ def _origin_problems(options: Options, win_type: WinType, has_birds: bool) -> li
     return []
 
 
-def _traditional_birds(birds: Sequence[Tile], options: Options, table: Table) -> B.Birds:
+def _traditional_birds(birds: Sequence[Tile], options: Options, seated: WinSeats) -> B.Birds:
     origin_name = options["bird_origin"]
     if origin_name == "dealer":
-        assert table.dealer is not None  # read_table was asked for it
-        origin = table.dealer
+        assert seated.dealer is not None  # read_seats was asked for it
+        origin = seated.dealer
     elif origin_name == "discarder":
-        origin = table.payers[0]  # a discard or robbed kong has exactly one payer
+        origin = seated.payers[0]  # a discard or robbed kong has exactly one payer
     else:
-        origin = table.winner
-    return B.traditional_birds(birds, options["bird_mode"], origin, table.winner, table.payers)
+        origin = seated.winner
+    return B.traditional_birds(birds, options["bird_mode"], origin, seated.winner, seated.payers)
 
 
-def _payments(base: int, table: Table, birds: B.Birds | None,
+def _payments(base: int, seated: WinSeats, birds: B.Birds | None,
               options: Options) -> B.Seats4:
-    return B.payments(base, table.winner, table.payers,
+    return B.payments(base, seated.winner, seated.payers,
                       hits=birds.hits if birds else (0, 0, 0, 0), mode=options["bird_mode"],
-                      dealer=table.dealer, zhuang_xian=bool(options["zhuang_xian"]))
+                      dealer=seated.dealer, zhuang_xian=bool(options["zhuang_xian"]))
 
 
-def _seed_birds(birds: Sequence[Tile] | None, table: Table | None,
+def _seed_birds(birds: Sequence[Tile] | None, seated: WinSeats | None,
                 hand: Hand | None) -> tuple[B.Birds | None, int]:
     """The seed profile's birds (from the dealer) and, with the hand, their fan."""
-    if birds is None or table is None:
+    if birds is None or seated is None:
         return None, 0
-    assert table.dealer is not None  # read_table was asked for it
-    scored = B.seed_birds(birds, table.dealer, table.winner)
+    assert seated.dealer is not None  # read_seats was asked for it
+    scored = B.seed_birds(birds, seated.dealer, seated.winner)
     return scored, B.seed_bird_fan(birds, scored, hand.concealed_with_win) if hand else 0
 
 

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from engine import seats as S
 from engine import tiles as T
 from engine.hand import KongType, WinType
 from engine.results import BirdHit
@@ -77,7 +78,7 @@ def payers_of(win_type: WinType, winner: int, payer: int | None) -> frozenset[in
     A rob-kong counts as paid by all three shares (抢杠全包 pays them on their behalf)."""
     if win_type is WinType.DISCARD:
         return frozenset({payer} if payer is not None else ())
-    return frozenset(s for s in range(4) if s != winner)
+    return frozenset(S.after(winner))
 
 
 def score_codes(codes: Sequence[Tile], mode: str, code_value: int, win_type: WinType,
@@ -133,22 +134,16 @@ def win_payments(fan: int, win_type: WinType, winner: int, payer: int | None,
     the three self-draw shares, each with its code bonus (抢杠全包).
     """
     value = 2**fan
-    deltas = [0, 0, 0, 0]
     if win_type is WinType.DISCARD:
         if payer is None:
             raise ValueError("a discard win needs the discarder")
-        deltas[payer] -= discard_unit * value + bonus[payer]
-    else:
-        for seat in range(4):
-            if seat == winner:
-                continue
-            share = zimo_unit * value + bonus[seat]
-            who = seat if win_type is WinType.SELF_DRAW else payer
-            if who is None:
-                raise ValueError("a rob-kong win needs the konger")
-            deltas[who] -= share
-    deltas[winner] = -sum(deltas)
-    return _four(deltas)
+        return _four(S.deltas(winner, [(payer, discard_unit * value + bonus[payer])]))
+    shares = [(seat, zimo_unit * value + bonus[seat]) for seat in S.after(winner)]
+    if win_type is WinType.SELF_DRAW:
+        return _four(S.deltas(winner, shares))
+    if payer is None:
+        raise ValueError("a rob-kong win needs the konger")
+    return _four(S.deltas(winner, [(payer, sum(amount for _, amount in shares))]))
 
 
 KONG_UNITS: Final = {KongType.EXPOSED: 3, KongType.ADDED: 1, KongType.CONCEALED: 2}
@@ -157,18 +152,12 @@ KONG_UNITS: Final = {KongType.EXPOSED: 3, KongType.ADDED: 1, KongType.CONCEALED:
 def kong_payments(kind: KongType, konger: int, discarder: int | None) -> Payments:
     """Kong payments (§4.3): exposed from a discard 3 from the discarder; added 1 from each
     other player; concealed 2 from each."""
-    deltas = [0, 0, 0, 0]
     unit = KONG_UNITS[kind]
     if kind is KongType.EXPOSED:
         if discarder is None:
             raise ValueError("an exposed kong needs the discarder")
-        deltas[discarder] -= unit
-    else:
-        for seat in range(4):
-            if seat != konger:
-                deltas[seat] -= unit
-    deltas[konger] = -sum(deltas)
-    return _four(deltas)
+        return _four(S.deltas(konger, [(discarder, unit)]))
+    return _four(S.deltas(konger, [(seat, unit) for seat in S.kong_payers(konger)]))
 
 
 def _four(values: Sequence[int]) -> Payments:

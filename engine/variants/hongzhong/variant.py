@@ -36,6 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from engine import seats as S
 from engine import tiles as T
 from engine.errors import (
     Code,
@@ -46,7 +47,7 @@ from engine.errors import (
     missing_field,
     raise_if,
 )
-from engine.hand import Context, Hand, HandRules, Request, Seats, WinType
+from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import Options, OptionSpec
 from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait
 from engine.tiles import Tile
@@ -71,7 +72,7 @@ from engine.variants.hongzhong.options import (
     split,
     win_type_of,
 )
-from engine.variants.plumbing import exposed_kong_discarder_problems, warm
+from engine.variants.plumbing import warm
 
 _WAITS: dict[tuple[Tile, int, int], Wait] = {}
 """Wait answers are frozen values: one per (kind, remaining, fan) serves every request, so a
@@ -281,18 +282,14 @@ class Hongzhong(Variant):
         options = self.options_or_defaults(request, problems)
         ctx = request.context
         seats = ctx.seats
-        problems += _seat_range_problems(seats)
+        problems += S.range_problems(ctx, reads_active=False)
         if ctx.kong is None:
             problems.append(missing_field("#/context/kong", "the kong op needs context.kong "
                                           "{type: exposed|added|concealed, tile}"))
         elif ctx.kong.tile not in config(options).kinds:
             problems.append(invalid_tile("#/context/kong/tile", f"{T.code(ctx.kong.tile)} is "
                                          f"not in the {options['tile_set']}-tile set"))
-        if seats is None or seats.konger is None:
-            where = "#/context/seats" if seats is None else "#/context/seats/konger"
-            problems.append(missing_field(where, "the kong op needs context.seats.konger"))
-        else:
-            problems += exposed_kong_discarder_problems(seats, ctx.kong)
+        problems += S.kong_problems(ctx)
         raise_if(problems)
         assert ctx.kong is not None and seats is not None and seats.konger is not None
         return KongAnswer(kong_payments(ctx.kong.type, seats.konger, seats.discarder), options)
@@ -309,7 +306,7 @@ class Hongzhong(Variant):
             problems += self.hand_problems(request, options, size=13, needs_win_tile=True)
         ctx = request.context
         win_type = win_type_of(ctx.win_type)
-        problems += _seat_problems(ctx.seats, win_type)
+        problems += S.range_problems(ctx, reads_active=False) or S.win_problems(ctx, win_type)
         problems += _code_problems(ctx, options, config(options))
         if needs_codes and HongzhongFacts.of(ctx).codes is None:
             problems.append(missing_field("#/context/codes", "send the turned codes as "
@@ -325,7 +322,7 @@ class Hongzhong(Variant):
         win_type = win_type_of(ctx.win_type)
         winner = ctx.seats.winner if ctx.seats else None
         return score_codes(codes, options["code_mode"], options["code_value"], win_type,
-                           winner, _payer(ctx.seats, win_type),
+                           winner, S.payer(ctx.seats, win_type),
                            HongzhongFacts.of(ctx).code_origin)
 
     def _payments(self, fan: int, ctx: Context, options: Options,
@@ -335,7 +332,7 @@ class Hongzhong(Variant):
             return None
         win_type = win_type_of(ctx.win_type)
         bonus = codes.bonus if codes else (0, 0, 0, 0)
-        return win_payments(fan, win_type, seats.winner, _payer(seats, win_type),
+        return win_payments(fan, win_type, seats.winner, S.payer(seats, win_type),
                             options["zimo_unit"], options["discard_unit"], bonus)
 
     def _codes_to_draw(self, hand: Hand, ctx: Context, options: Options, cfg: Config,
@@ -354,59 +351,6 @@ class Hongzhong(Variant):
         return count + (1 if extra else 0)
 
 
-def _payer(seats: Seats | None, win_type: WinType) -> int | None:
-    """The seat that pays alone: the discarder, or the robbed konger."""
-    if seats is None or win_type is WinType.SELF_DRAW:
-        return None
-    if win_type is WinType.ROB_KONG and seats.discarder is None:
-        return seats.konger
-    return seats.discarder
-
-
-_SEAT_NAMES = ("dealer", "winner", "discarder", "konger", "kong_discarder")
-
-
-def _is_seat(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3
-
-
-def _seat_range_problems(seats: Seats | None) -> list[Problem]:
-    if seats is None:
-        return []
-    problems = []
-    for name in _SEAT_NAMES:
-        value = getattr(seats, name)
-        if value is not None and not _is_seat(value):
-            problems.append(invalid_field(f"#/context/seats/{name}",
-                                          f"a seat is 0, 1, 2 or 3; got {value!r}"))
-    return problems
-
-
-def _seat_problems(seats: Seats | None, win_type: WinType) -> list[Problem]:
-    """Seats for payments: the winner, and who pays alone on a discard or robbed kong."""
-    if seats is None:
-        return []
-    problems = _seat_range_problems(seats)
-    if seats.winner is None:
-        problems.append(missing_field("#/context/seats/winner", "payments need the winner's "
-                                      "seat: send context.seats.winner"))
-    if win_type is WinType.SELF_DRAW:
-        return problems
-    payer = _payer(seats, win_type)
-    who = "discarder" if win_type is WinType.DISCARD else "robbed konger"
-    if payer is None:
-        problems.append(missing_field("#/context/seats/discarder", f"a {win_type} win is "
-                                      f"paid by the {who}: send context.seats.discarder"))
-    elif payer == seats.winner:
-        problems.append(invalid_field("#/context/seats/discarder",
-                                      f"the {who} cannot be the winner"))
-    if (win_type is WinType.ROB_KONG and seats.konger is not None
-            and seats.discarder is not None and seats.konger != seats.discarder):
-        problems.append(invalid_field("#/context/seats/konger", "for rob_kong, discarder is "
-                                      "the robbed konger: konger, when sent, must equal it"))
-    return problems
-
-
 def _code_problems(ctx: Context, options: Options, cfg: Config) -> list[Problem]:
     """``code_count`` and ``codes``: tiles of the set, one code in 一码全中, seats for
     ``seat`` mode (its winner and discarder are asked for by the seat check)."""
@@ -418,7 +362,7 @@ def _code_problems(ctx: Context, options: Options, cfg: Config) -> list[Problem]
         problems.append(invalid_field("#/context/code_count", f"code_count is a whole number "
                                       f"0–{MAX_CODE_COUNT}; got {count!r}"))
     origin = facts.code_origin
-    if origin is not None and not _is_seat(origin):
+    if origin is not None and not S.is_seat(origin):
         problems.append(invalid_field("#/context/code_origin", f"code_origin is a seat, 0, 1, "
                                       f"2 or 3; got {origin!r}"))
     codes = facts.codes

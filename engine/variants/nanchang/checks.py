@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine import seats as S
 from engine import tiles as T
 from engine.errors import Problem, invalid_field, invalid_tile, missing_field
 from engine.hand import Context, WinType
 from engine.tiles import Tile
 from engine.variants.nanchang.facts import NanchangFacts
 
-MAX_PLAYERS = 4
+MAX_PLAYERS = S.FULL_TABLE
 
 
 def tile_in_set(tile: Tile | None, kinds: frozenset[Tile], tile_set: str,
@@ -40,84 +41,14 @@ def jing_problems(context: Context, kinds: frozenset[Tile], tile_set: str) -> li
             + tile_in_set(jing.fu, kinds, tile_set, "#/context/jing/fu") + same)
 
 
-def seat_range_problems(context: Context) -> list[Problem]:
-    """Seats are 0–3; ``active`` lists distinct seats."""
-    problems = []
-    seats = context.seats
-    if seats is not None:
-        for name in ("dealer", "winner", "discarder", "konger", "kong_discarder"):
-            value = getattr(seats, name)
-            if value is not None and value not in range(MAX_PLAYERS):
-                problems.append(invalid_field(f"#/context/seats/{name}",
-                                              f"a seat is 0–3 in turn order; got {value}"))
-    if context.active is not None:
-        bad = [s for s in context.active if s not in range(MAX_PLAYERS)]
-        if bad or len(set(context.active)) != len(context.active) or not context.active:
-            problems.append(invalid_field("#/context/active",
-                                          "active lists distinct seats 0–3 (at least one); "
-                                          f"got {list(context.active)}"))
-    return problems
-
-
-def active_seats(context: Context) -> tuple[int, ...]:
-    return context.active if context.active is not None else tuple(range(MAX_PLAYERS))
-
-
-def winner_is_dealer(context: Context) -> bool:
-    """``is_dealer`` when given, else whether the seats say the winner is the dealer."""
-    if context.is_dealer is not None:
-        return context.is_dealer
-    seats = context.seats
-    return seats is not None and seats.dealer is not None and seats.dealer == seats.winner
-
-
 def payment_problems(context: Context, win_type: WinType, dealer_double: bool) -> list[Problem]:
-    """What the payments of a win need from ``context.seats`` (only when seats are given)."""
-    seats = context.seats
-    if seats is None:
+    """What the payments of a win need from ``context.seats`` (only when seats are given):
+    `engine.seats`' reading, with the dealer needed under ``dealer_double`` (the dealer pays
+    and receives double)."""
+    if context.seats is None:
         return []
-    problems = seat_range_problems(context)
-    if problems:
-        return problems
-    if seats.winner is None:
-        problems.append(missing_field("#/context/seats/winner",
-                                      "seats.winner is required for payments: the winner's "
-                                      "seat"))
-    payer = payer_seat(context, win_type)
-    if win_type is not WinType.SELF_DRAW and payer is None:
-        who = "the robbed konger" if win_type is WinType.ROB_KONG else "the discarder"
-        problems.append(missing_field("#/context/seats/discarder",
-                                      f"seats.discarder is required for a {win_type.value} "
-                                      f"win: {who}'s seat"))
-    if payer is not None and payer == seats.winner:
-        problems.append(invalid_field("#/context/seats/discarder",
-                                      "the discarder cannot be the winner"))
-    if (context.is_dealer is not None and seats.dealer is not None
-            and seats.winner is not None and context.is_dealer != (seats.dealer == seats.winner)):
-        problems.append(invalid_field("#/context/is_dealer",
-                                      f"is_dealer is {str(context.is_dealer).lower()} but "
-                                      f"seats.dealer {seats.dealer} and seats.winner "
-                                      f"{seats.winner} say otherwise"))
-    if seats.dealer is None and dealer_double and context.is_dealer is not True:
-        problems.append(missing_field("#/context/seats/dealer",
-                                      "seats.dealer is required for payments with "
-                                      "dealer_double (the dealer pays and receives double)"))
-    active = active_seats(context)
-    for name, seat in (("winner", seats.winner), ("discarder", payer)):
-        if seat is not None and seat not in active:
-            problems.append(invalid_field("#/context/active",
-                                          f"the {name} (seat {seat}) must be in active"))
-    return problems
-
-
-def payer_seat(context: Context, win_type: WinType) -> int | None:
-    """The discarder, or for a robbed kong the konger (``discarder``, else ``konger``)."""
-    seats = context.seats
-    if seats is None or win_type is WinType.SELF_DRAW:
-        return None
-    if win_type is WinType.ROB_KONG and seats.discarder is None:
-        return seats.konger
-    return seats.discarder
+    return S.range_problems(context) or S.win_problems(
+        context, win_type, active=S.active_seats(context), need_dealer=dealer_double)
 
 
 def holdings_problems(context: Context) -> list[Problem]:

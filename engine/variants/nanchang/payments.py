@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-SEATS: Final = (0, 1, 2, 3)
+from engine import seats as S
+
+SEATS: Final = tuple(S.seat_numbers())
 KONG_POINTS: Final = {"exposed": 1, "added": 1, "concealed": 2}
 JING_KONG_POINTS: Final = 10
 """杠精: a kong of 精 tiles collects 10 from each other player, whatever its type."""
@@ -62,7 +64,7 @@ def win_payments(p: WinPayment) -> tuple[int, int, int, int]:
     the sum of every other player's self-draw share. 天胡/地胡: a flat amount from each.
     """
     m = 1 << p.fan
-    others = [s for s in p.active if s != p.winner]
+    others = [s for s in S.after(p.winner) if s in p.active]
     owed: dict[int, int] = {}
     if p.tian_di_points is not None:
         owed = {s: p.tian_di_points for s in others}
@@ -78,7 +80,7 @@ def win_payments(p: WinPayment) -> tuple[int, int, int, int]:
             for s in others:
                 if s != p.discarder:
                     owed[s] = m * dealer_factor(p, s) + p.flat
-    return _deltas(p.winner, owed)
+    return _four(S.deltas(p.winner, owed.items()))
 
 
 def kong_payments(konger: int, kong_type: str, is_jing: bool,
@@ -86,12 +88,9 @@ def kong_payments(konger: int, kong_type: str, is_jing: bool,
     """Per-seat deltas of a kong, paid at once: 1 each (exposed, added), 2 each (concealed),
     10 each for a kong of 精 tiles (杠精)."""
     points = JING_KONG_POINTS if is_jing else KONG_POINTS[kong_type]
-    return _deltas(konger, {s: points for s in active if s != konger})
+    return _four(S.deltas(konger, ((s, points) for s in S.kong_payers(konger, active=active))))
 
 
-def _deltas(receiver: int, owed: dict[int, int]) -> tuple[int, int, int, int]:
-    deltas = [0, 0, 0, 0]
-    for seat, amount in owed.items():
-        deltas[seat] -= amount
-        deltas[receiver] += amount
-    return deltas[0], deltas[1], deltas[2], deltas[3]
+def _four(deltas: S.Deltas) -> tuple[int, int, int, int]:
+    a, b, c, d = deltas
+    return a, b, c, d

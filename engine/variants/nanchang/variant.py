@@ -42,6 +42,7 @@ from functools import lru_cache
 from itertools import product
 from typing import ClassVar, Final
 
+from engine import seats as S
 from engine import shapes
 from engine import tiles as T
 from engine.claims.answers import ClaimsAnswer
@@ -403,12 +404,12 @@ class Nanchang(Variant):
             payments = win_payments(WinPayment(
                 winner=ctx.seats.winner, win_type=win_type.value, fan=fan, flat=flat,
                 dealer=ctx.seats.dealer if ctx.seats.dealer is not None else (
-                    ctx.seats.winner if C.winner_is_dealer(ctx) else None),
-                discarder=C.payer_seat(ctx, win_type),
+                    ctx.seats.winner if S.winner_is_dealer(ctx) else None),
+                discarder=S.payer(ctx.seats, win_type),
                 dealer_double=bool(options["dealer_double"]),
                 three_pay=options["dianpao_pay"] == "three_pay",
                 tian_di_points=flat if result.special is not None else None,
-                active=C.active_seats(ctx)))
+                active=S.active_seats(ctx)))
         return FanAnswer(True, patterns=ids, fan=fan, multiplier=multiplier,
                          flat_per_payer=flat, payments=payments,
                          reading=reading(best, hand) if with_reading else None,
@@ -419,26 +420,21 @@ class Nanchang(Variant):
         ctx = request.context
 
         def problems(options: Options) -> list[Problem]:
-            found = C.seat_range_problems(ctx)
+            found = S.range_problems(ctx)
             if ctx.kong is None:
                 found.append(missing_field("#/context/kong", 'context.kong {"type", "tile"} is '
                                                              "required: the kong declared"))
             else:
                 found += C.tile_in_set(ctx.kong.tile, T.TILE_SETS[options["tile_set"]],
                                        options["tile_set"], "#/context/kong/tile")
-            if ctx.seats is None or ctx.seats.konger is None:
-                found.append(missing_field("#/context/seats/konger",
-                                           "seats.konger is required: who declared the kong"))
-            elif not found and ctx.seats.konger not in C.active_seats(ctx):
-                found.append(invalid_field("#/context/active", "the konger must be active"))
-            return found
+            return found + S.kong_problems(ctx, active=S.active_seats(ctx), discarder_pays=False)
 
         options = self._checked(request, hand=None, jing=True, extra=problems)
         assert ctx.kong is not None and ctx.seats is not None and ctx.seats.konger is not None
         jing = _jing(ctx)
         is_jing = ctx.kong.tile in (jing.zheng, jing.fu)
         return KongAnswer(kong_payments(ctx.seats.konger, ctx.kong.type.value, is_jing,
-                                        C.active_seats(ctx)), options)
+                                        S.active_seats(ctx)), options)
 
     def jing(self, request: Request) -> JingAnswer:
         """正精 and 副精 from ``context.indicator`` under ``jing_mode`` (RULES.md §3.2)."""
@@ -491,7 +487,7 @@ def _jing(context: Context) -> Jing:
 def _tian_di(context: Context, win_type: WinType) -> str | None:
     if not context.first_turn:
         return None
-    dealer = C.winner_is_dealer(context)
+    dealer = S.winner_is_dealer(context)
     if dealer and win_type is WinType.SELF_DRAW:
         return "tian_hu"
     seats = context.seats

@@ -1,7 +1,8 @@
 """``POST /v1/sichuan/settle``'s answer (settle.md Part 2, "The answer"), as frozen values.
 
 engine/results.py's conventions: fields in wire order, None left out, a trailing underscore
-dropped (``from_`` → ``from``); the service serialises them generically.
+dropped (``from_`` → ``from``); the service serialises them generically. The row is the
+shared `engine.settle.rows.Transfer`.
 """
 
 from __future__ import annotations
@@ -10,17 +11,9 @@ from dataclasses import dataclass
 
 from engine.options import Options
 from engine.results import Pattern
+from engine.settle.rows import Transfer
 
-
-@dataclass(frozen=True)
-class Transfer:
-    """One payment: why, for which event (absent on 查花猪 / 查大叫), who to whom, how much."""
-
-    reason: str
-    event: int | None
-    from_: int
-    to: int
-    amount: int
+__all__ = ["BestWait", "SeatStatus", "SettleAnswer", "SettledWin", "Transfer"]
 
 
 @dataclass(frozen=True)
@@ -60,7 +53,7 @@ class SeatStatus:
 @dataclass(frozen=True)
 class SettleAnswer:
     transfers: tuple[Transfer, ...]
-    totals: tuple[int, int, int, int]
+    totals: tuple[int, ...]
     wins: tuple[SettledWin, ...]
     active: tuple[int, ...]
     statuses: tuple[SeatStatus, ...] | None = None

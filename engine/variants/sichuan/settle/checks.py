@@ -5,7 +5,9 @@ over, the kongs each seat made, the melds each seat's hands showed — and lists
 ``seat_left``, ``hand_over``, ``not_after_kong``, ``multiple_winners`` and ``meld_mismatch``
 at its pointer. It goes on past a problem as if the event were valid, so that one answer
 lists them all. (``not_a_win`` needs the price and ``amount_too_large`` the sums: the
-settlement adds those.) It moves no money.
+settlement adds those.) It moves no money. The kong and meld checks every record shares are
+`engine.settle.kongs.KongLedger`'s; 四川 adds 定缺 (no kong of the missing suit), 血战's
+``seat_left`` and its ends of the hand.
 """
 
 from __future__ import annotations
@@ -15,10 +17,9 @@ from typing import Any
 
 from engine import tiles as T
 from engine.errors import Code, Problem
-from engine.hand import Hand, KongType, MeldKind, WinType
+from engine.hand import Hand, WinType
+from engine.settle.kongs import KongLedger
 from engine.variants.sichuan.settle.record import Event, Kong, Record, Win
-
-MAX_KONGS_PER_SEAT = 4
 
 
 def _problem(code: Code, pointer: str, detail: str) -> Problem:
@@ -40,12 +41,8 @@ class RecordChecks:
         self.over: str | None = None
         """Why the hand is over (then every later event is ``hand_over``), or None."""
         self.third_winner = False
-        self.kongs: dict[int, dict[int, tuple[int, KongType]]] = {s: {} for s in range(4)}
-        """Per seat: kind → (event, type) of its kongs so far."""
-        self.konged: dict[int, tuple[int, int]] = {}
-        """Per kind kong'd so far: (seat, event)."""
-        self.shown: dict[int, tuple[tuple[MeldKind, int], ...]] = {}
-        """Per seat: the (pong or kong, kind) melds of its last hand so far."""
+        self.kongs = KongLedger()
+        """The kongs so far and the melds each seat's last hand showed."""
 
     def _add(self, code: Code, pointer: str, detail: str) -> None:
         self.problems.append(_problem(code, pointer, detail))
@@ -66,21 +63,10 @@ class RecordChecks:
         self._left(k.seat, f"{here}/seat", "kong again")
         if k.from_ is not None:
             self._left(k.from_, f"{here}/from", "discard a tile to kong")
-        code = T.code(k.tile)
-        mine = self.kongs[k.seat]
         if k.tile // 9 == self.record.missing_suits[k.seat] and not self.meld_missing_suit:
-            self._add(Code.MELD_MISMATCH, f"{here}/kong/tile", f"{code} is of seat {k.seat}'s "
-                      "declared missing suit (定缺): it cannot be kong'd")
-        if k.tile in self.konged:
-            seat, at = self.konged[k.tile]
-            self._add(Code.MELD_MISMATCH, f"{here}/kong/tile", f"{code} was kong'd already, by "
-                      f"seat {seat} at event {at}: there are only four")
-        elif len(mine) >= MAX_KONGS_PER_SEAT:
-            self._add(Code.MELD_MISMATCH, f"{here}/kong/tile", f"a fifth kong by seat "
-                      f"{k.seat}: a hand holds at most four")
-        if k.tile not in self.konged:
-            self.konged[k.tile] = (k.seat, i)
-        mine.setdefault(k.tile, (i, k.type))
+            self._add(Code.MELD_MISMATCH, f"{here}/kong/tile", f"{T.code(k.tile)} is of seat "
+                      f"{k.seat}'s declared missing suit (定缺): it cannot be kong'd")
+        self.problems += self.kongs.kong(i, k.seat, k.tile, k.type)
 
     def win(self, i: int, w: Win, previous: Event | None) -> None:
         here = f"#/record/events/{i}"
@@ -95,13 +81,11 @@ class RecordChecks:
         if len(w.winners) > 1 and not self.yi_pao_duo_xiang:
             self._add(Code.MULTIPLE_WINNERS, f"{here}/winners", f"{len(w.winners)} winners on "
                       "one tile, but yi_pao_duo_xiang is false (截胡: the nearest seat wins)")
-        if w.win_type is WinType.ROB_KONG and w.from_ is not None \
-                and w.win_tile in self.kongs[w.from_]:
-            self._add(Code.MELD_MISMATCH, f"{here}/win_tile", f"seat {w.from_} kong'd "
-                      f"{T.code(w.win_tile)} at event {self.kongs[w.from_][w.win_tile][0]}: "
-                      "there is no pong of it left to rob")
+        if w.win_type is WinType.ROB_KONG and w.from_ is not None:
+            self.problems += self.kongs.robbed(i, w.from_, w.win_tile)
         for winner in sorted(w.winners, key=lambda x: x.position):
-            self._hand(winner.seat, winner.hand, f"{here}/winners/{winner.position}")
+            self.problems += self.kongs.hand(winner.seat, winner.hand,
+                                             f"{here}/winners/{winner.position}")
         for winner in w.winners:
             self.won_at.setdefault(winner.seat, i)
         if w.last_tile:
@@ -131,31 +115,4 @@ class RecordChecks:
                       "no end of the wall after the third win (血战到底)")
         for seat, hand in enumerate(hands):
             if hand is not None:
-                self._hand(seat, hand, f"#/record/end/hands/{seat}")
-
-    def _hand(self, seat: int, hand: Hand, prefix: str) -> None:
-        """A later hand of ``seat`` against its kongs so far and its last hand's melds."""
-        melds = hand.melds
-        kong_melds = {m.tiles[0]: n for n, m in enumerate(melds) if m.is_kong}
-        problems: list[tuple[str, str]] = []
-        for kind, (at, kind_type) in self.kongs[seat].items():
-            n = kong_melds.get(kind)
-            if n is None:
-                problems.append((f"{prefix}/melds", f"seat {seat} kong'd {T.code(kind)} at "
-                                 f"event {at}; this hand has no kong meld of it"))
-            elif melds[n].concealed != (kind_type is KongType.CONCEALED):
-                want = "concealed" if kind_type is KongType.CONCEALED else "not concealed"
-                problems.append((f"{prefix}/melds/{n}", f"the kong of {T.code(kind)} (event "
-                                 f"{at}, {kind_type}) must be {want}"))
-        for kind_of, kind in self.shown.get(seat, ()):
-            if not any(m.tiles[0] == kind and (m.kind is kind_of or m.is_kong) for m in melds):
-                problems.append((f"{prefix}/melds", f"seat {seat}'s earlier hand showed a "
-                                 f"{kind_of} of {T.code(kind)}; this hand dropped it"))
-        for kind, n in kong_melds.items():
-            if kind not in self.kongs[seat]:
-                problems.append((f"{prefix}/melds/{n}", f"a kong meld of {T.code(kind)} with "
-                                 f"no earlier kong event of seat {seat}"))
-        for pointer, detail in sorted(problems, key=lambda p: (len(p[0]), p[0])):
-            self._add(Code.MELD_MISMATCH, pointer, detail)
-        self.shown[seat] = tuple((m.kind, m.tiles[0]) for m in melds
-                                 if m.kind is not MeldKind.CHOW)
+                self.problems += self.kongs.hand(seat, hand, f"#/record/end/hands/{seat}")

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine import tiles as T
 from engine.hand import Hand
+from engine.seats import after
 from engine.variants.sichuan.settle.answer import BestWait, SeatStatus, Transfer
 from engine.variants.sichuan.settle.kongs import PaidKong
 from engine.variants.sichuan.settle.pricing import (
@@ -25,7 +26,7 @@ from engine.variants.sichuan.settle.pricing import (
     suits_held,
     wait_tiles,
 )
-from engine.variants.sichuan.settle.record import SEATS, Record, after
+from engine.variants.sichuan.settle.record import SEATS, Record
 
 WON, HUA_ZHU, READY, NOT_READY = "won", "hua_zhu", "ready", "not_ready"
 

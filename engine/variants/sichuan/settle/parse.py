@@ -2,7 +2,7 @@
 
 Runs only on a record whose shape passed (stage 1), so every member has its JSON type here;
 what is left to refuse is a tile code that cannot be read or lies outside the 108 set
-(``invalid_tile``), each at its pointer.
+(``invalid_tile``), each at its pointer (`engine.settle.reader.TileReader` reads them).
 """
 
 from __future__ import annotations
@@ -11,54 +11,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import tiles as T
-from engine.errors import Problem, invalid_tile
-from engine.hand import Hand, KongType, Meld, MeldKind, WinType
-from engine.variants.sichuan.settle.record import Event, Kong, Record, Win, Winner, canonical
+from engine.errors import Problem
+from engine.hand import KongType, WinType
+from engine.seats import in_turn_order
+from engine.settle.reader import TileReader
+from engine.variants.sichuan.settle.record import Event, Kong, Record, Win, Winner
 
 SUITS = T.TILE_SETS["108"]
 
 
-class _Reader:
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def tiles(self, value: Any, pointer: str) -> tuple[int, ...]:
-        try:
-            found = tuple(T.parse_any(value))
-        except T.TileParseError as e:
-            where = pointer if isinstance(value, str) else f"{pointer}/{e.position}"
-            self.problems.append(invalid_tile(where, str(e)))
-            return ()
-        bad = sorted({t for t in found if t not in SUITS})
-        if bad:
-            self.problems.append(invalid_tile(pointer, f"{', '.join(T.codes(bad))} not in the "
-                                              "108-tile set of sichuan (no honors)"))
-            return ()
-        return found
-
-    def tile(self, value: str, pointer: str) -> int:
-        try:
-            t = T.from_code(value)
-        except T.TileParseError:
-            t = None
-        if t is None or t not in SUITS:
-            self.problems.append(invalid_tile(pointer, f"{value!r} is not a tile of the "
-                                              "108-tile set (1m–9m, 1p–9p, 1s–9s)"))
-            return 0
-        return t
-
-    def hand(self, raw: Mapping[str, Any], pointer: str, win_tile: int | None) -> Hand:
-        melds = []
-        for i, m in enumerate(raw.get("melds") or ()):
-            melds.append(Meld(MeldKind(m["type"]),
-                              tuple(sorted(self.tiles(m["tiles"], f"{pointer}/melds/{i}/tiles"))),
-                              bool(m.get("concealed"))))
-        return Hand(self.tiles(raw["hand"], f"{pointer}/hand"), tuple(melds), win_tile)
-
-
 def parse_record(raw: Mapping[str, Any]) -> tuple[Record, list[Problem]]:
     """The record, and its tile problems (the record is only usable when there are none)."""
-    r = _Reader()
+    r = TileReader(SUITS, "not in the 108-tile set of sichuan (no honors)",
+                   "is not a tile of the 108-tile set (1m–9m, 1p–9p, 1s–9s)")
     events: list[Event] = []
     for i, e in enumerate(raw["events"]):
         here = f"#/record/events/{i}"
@@ -76,7 +41,7 @@ def parse_record(raw: Mapping[str, Any]) -> tuple[Record, list[Problem]]:
         events.append(Win(tile, WinType(context.get("win_type") or "discard"),
                           bool(context.get("after_kong")), bool(context.get("last_tile")),
                           bool(context.get("first_turn")), source,
-                          tuple(winners[s] for s in canonical(list(winners), source))))
+                          tuple(winners[s] for s in in_turn_order(winners, source))))
     suits = raw.get("missing_suits") or [None] * 4
     missing = tuple(None if s is None else T.SUIT_LETTERS.index(s) for s in suits)
     end = raw.get("end")

@@ -10,7 +10,7 @@ the variant changes only the imports here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Final
 
@@ -19,28 +19,18 @@ from engine.errors import RequestError
 from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import Options
 from engine.results import Pattern
-from engine.tiles import Tile
-from engine.variants.plumbing import plainly_valid as _plainly_valid
 from engine.variants.sichuan.facts import SichuanFacts
 from engine.variants.sichuan.payments import KONG_DISCARDER, kong_rows
 from engine.variants.sichuan.scoring import breaks_que_yi_men, suits_held
 from engine.variants.sichuan.variant import HAND_RULES, VARIANT, SichuanFanAnswer, priced
 
-# `plainly_valid` is the variant's fast "check_hand would find nothing": stage 3 words its
-# check only for the other hands, as ``fan`` does.
 RULES: Final[HandRules] = HAND_RULES
 """The Sichuan hand rules (108 tiles, no chow melds), for the stage-3 hand checks."""
-
-
-def plainly_valid(hand: Hand, visible: Sequence[Tile], size: int, needs_win_tile: bool) -> bool:
-    """The shared fast "check_hand would find nothing" under the Sichuan hand rules."""
-    return _plainly_valid(hand, HAND_RULES, size=size, needs_win_tile=needs_win_tile,
-                          visible=visible)
 Priced = SichuanFanAnswer
 """A priced win: the ``fan`` answer (``points_per_payer``, ``payers``, patterns…)."""
 
 __all__ = ["RULES", "Priced", "breaks_que_yi_men", "da_jiao", "kong_rows", "options",
-           "paid_by_kong_discarder", "plainly_valid", "price_win", "suits_held", "wait_tiles",
+           "paid_by_kong_discarder", "price_win", "suits_held", "wait_tiles",
            "with_gen_limit"]
 
 

@@ -1,7 +1,8 @@
 """A 四川 hand's record (settle.md §1.6.1) as frozen values, once its shape and tiles passed.
 
-Seats are 0–3 in turn order; tiles are kind numbers (``engine.tiles``); every pointer the
-checks report is built from the event and winner positions kept here.
+Seats are 0–3 in turn order (`engine.seats` reads them); tiles are kind numbers
+(``engine.tiles``); every pointer the checks report is built from the event and winner
+positions kept here.
 """
 
 from __future__ import annotations
@@ -9,13 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.hand import Hand, KongType, WinType
+from engine.seats import seat_numbers
 
-SEATS = (0, 1, 2, 3)
-
-
-def after(seat: int) -> tuple[int, int, int]:
-    """The other three seats in turn order after ``seat`` (下家 first)."""
-    return (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+SEATS = tuple(seat_numbers())
 
 
 @dataclass(frozen=True)
@@ -64,10 +61,3 @@ class Record:
     events: tuple[Event, ...]
     end: tuple[Hand | None, ...] | None
     """The four end-of-wall hands (None for a seat that has won), or None: no end yet."""
-
-
-def canonical(seats: list[int], from_: int | None) -> list[int]:
-    """Seats in turn order starting after ``from_`` (a self-draw's one winner as it is)."""
-    if from_ is None:
-        return seats
-    return sorted(seats, key=lambda s: (s - from_ - 1) % 4)

@@ -1,7 +1,8 @@
 """``settle``: all the money of one 血战到底 / 血流成河 hand from its record (settle.md §1.6).
 
 The record is validated in stages — shape, tiles and options, hands, the replay — and the
-first stage that finds problems is refused with all of its problems (settled reading 2).
+first stage that finds problems is refused with all of its problems (settled reading 2):
+`engine.settle.stages` runs them, with `SichuanSettle` saying what 四川's record is.
 The replay then walks the events once: each kong pays (`kongs`), each win is priced by the
 ``fan`` code and paid, with its 呼叫转移 (`wins`); winners leave (血战) or stay (血流). With
 ``end`` the end-of-wall checks follow (`end`). Rows are listed as they are made, which is
@@ -14,9 +15,12 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine import tiles as T
-from engine.errors import Code, Problem, RequestError, raise_if
+from engine.errors import Code, Problem, raise_if
 from engine.hand import Context, Request, Seats, WinType
 from engine.options import Options
+from engine.seats import FULL_TABLE
+from engine.settle import rows as transfer_rows
+from engine.settle import stages
 from engine.variants.sichuan.facts import SichuanFacts
 from engine.variants.sichuan.settle import pricing
 from engine.variants.sichuan.settle.answer import SettleAnswer, SettledWin, Transfer
@@ -26,39 +30,45 @@ from engine.variants.sichuan.settle.hands import hand_problems
 from engine.variants.sichuan.settle.kongs import PaidKong, pay_kong
 from engine.variants.sichuan.settle.parse import parse_record
 from engine.variants.sichuan.settle.record import SEATS, Event, Kong, Record, Win
-from engine.variants.sichuan.settle.shape import shape_problems
+from engine.variants.sichuan.settle.shape import FRAME
 from engine.variants.sichuan.settle.wins import hu_jiao_zhuan_yi, win_rows
 
-MAX_AMOUNT: Final = 2**53 - 1
-_NO_CONTEXT: Final = Context(facts=SichuanFacts())
-"""What a body without ``context`` reads as."""
+MAX_AMOUNT: Final = transfer_rows.MAX_AMOUNT
+"""The largest amount: a row or a total above it is ``amount_too_large`` (read at each
+settlement, so a test may lower it)."""
+
+
+class SichuanSettle:
+    """四川's `engine.settle.stages.SettleRules`: its record frame, options, tiles, hands and
+    replay."""
+
+    frame = FRAME
+
+    def players(self, raw_options: Mapping[str, Any]) -> int:
+        return FULL_TABLE
+
+    def options(self, raw_options: Mapping[str, Any]) -> Options:
+        return pricing.options(raw_options)
+
+    def parse(self, raw: Mapping[str, Any], options: Options | None
+              ) -> tuple[Record, list[Problem]]:
+        return parse_record(raw)
+
+    def hands(self, record: Record, options: Options) -> list[Problem]:
+        return hand_problems(record)
+
+    def replay(self, record: Record, options: Options,
+               raw_options: Mapping[str, Any]) -> SettleAnswer:
+        return _replay(record, options, raw_options)
+
+
+RULES: Final = SichuanSettle()
 
 
 def settle(request: Request) -> SettleAnswer:
     """The settlement of ``request.record`` under ``request.options``; RequestError lists
-    the problems of the first stage that has any."""
-    raw = request.record
-    stage1 = shape_problems(raw) + _envelope_problems(request)
-    raise_if(stage1)
-    assert raw is not None
-    record, tile_problems = parse_record(raw)
-    try:
-        options = pricing.options(request.options)
-    except RequestError as e:
-        raise RequestError([*e.problems, *tile_problems]) from None
-    raise_if(tile_problems)
-    raise_if(hand_problems(record))
-    return _replay(record, options, request.options)
-
-
-def _envelope_problems(request: Request) -> list[Problem]:
-    """``hand``, ``melds``, ``win_tile`` and ``context`` are not ``settle`` members."""
-    sent = [("hand", request.has_hand), ("melds", bool(request.hand.melds)),
-            ("win_tile", request.hand.win_tile is not None),
-            ("context", request.context != _NO_CONTEXT)]
-    return [Problem(Code.INVALID_FIELD, f"#/{name}", f"{name} is not a settle member: each "
-                    "win and end hand of the record carries its own") for name, sent_ in sent
-            if sent_]
+    the problems of the first stage that has any (`engine.settle.stages.settle`)."""
+    return stages.settle(request, RULES)
 
 
 def _replay(record: Record, options: Options,
@@ -95,16 +105,13 @@ def _replay(record: Record, options: Options,
         if not checks.third_winner:
             end = end_of_wall(record, won, in_hand, kongs, options, raw_options)
             statuses, rows = end.statuses, rows + list(end.rows)
-    totals = [0, 0, 0, 0]
-    for row in rows:
-        totals[row.from_] -= row.amount
-        totals[row.to] += row.amount
+    totals = transfer_rows.totals(rows)
     problems = checks.problems + not_wins
     if any(r.amount > MAX_AMOUNT for r in rows) or any(abs(t) > MAX_AMOUNT for t in totals):
         problems.append(Problem(Code.AMOUNT_TOO_LARGE, "#/record", "an amount is over "
                                 "2^53 − 1: lower base_points or set a max_fan"))
     raise_if(problems)
-    return SettleAnswer(tuple(rows), (totals[0], totals[1], totals[2], totals[3]), tuple(wins),
+    return SettleAnswer(tuple(rows), totals, tuple(wins),
                         tuple(in_hand), statuses, options)
 
 
@@ -147,8 +154,8 @@ def _win(i: int, event: Win, previous: Event | None, record: Record, in_hand: li
                                priced.fan_capped, priced.points_per_payer))
         points.append(priced.points_per_payer)
         by_kong_discarder.append(pricing.paid_by_kong_discarder(priced))
-    rows = [r for r in win_rows(i, event, points, by_kong_discarder, kong_discarder, in_hand)
-            if r.amount]
+    rows = transfer_rows.paid(win_rows(i, event, points, by_kong_discarder, kong_discarder,
+                                       in_hand))
     if (event.win_type is WinType.DISCARD and event.after_kong and checks_ok
             and isinstance(previous, Kong) and previous.seat == source):
         rows += hu_jiao_zhuan_yi(i, event, kongs, options)

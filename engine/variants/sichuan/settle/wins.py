@@ -15,9 +15,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.hand import KongType, WinType
+from engine.seats import after
 from engine.variants.sichuan.settle.answer import Transfer
 from engine.variants.sichuan.settle.kongs import PaidKong
-from engine.variants.sichuan.settle.record import Win, after
+from engine.variants.sichuan.settle.record import Win
 
 
 def win_rows(event: int, win: Win, points: Sequence[int], by_kong_discarder: Sequence[bool],

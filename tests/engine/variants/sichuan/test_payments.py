@@ -207,8 +207,10 @@ def body(**context: Any) -> Request:
      [("invalid_field", "#/context/active/2")]),
     ({"is_dealer": True, "seats": {"dealer": 0, "winner": 1, "discarder": 2}},
      [("invalid_field", "#/context/is_dealer")]),
+    # the disagreement of a robbed kong's two names is at seats.konger in every variant
+    # (engine/seats.py words it once)
     ({"win_type": "rob_kong", "seats": {"winner": 1, "konger": 2, "discarder": 3}},
-     [("invalid_field", "#/context/seats/discarder")]),
+     [("invalid_field", "#/context/seats/konger")]),
 ])
 def test_seat_problems_name_the_field(context: dict[str, Any],
                                       expected: list[tuple[str, str]]) -> None:

@@ -1,0 +1,185 @@
+"""Stage 1 of every record's validation: its shape (``validation-error``), in document order.
+
+The record reaches the engine as JSON data (the service checks only that it is an object of
+bounded size), so its members' types are checked here, each problem at its pointer:
+``missing_field`` for a member that must be there, ``invalid_field`` for a wrong type, an
+unknown member, a number out of range. `ShapeChecker` holds the checks every record is made
+of (objects with known members, seats of the room, booleans, choices, tiles, hands);
+`frame_problems` walks the frame every variant's record shares — an object with ``dealer``,
+the variant's own members, ``events`` (each an object whose ``type`` picks its members) and
+``end`` — and calls the variant's checks for what only it has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from engine.errors import Problem, invalid_field, missing_field, pointer_segment
+from engine.seats import FULL_TABLE, range_words
+
+LONGEST_TILES: Final = 64
+"""A tile list longer than this (a hand is 13 or 14) is one problem at the list."""
+MELD_KINDS: Final = ("chow", "pong", "kong")
+MAX_MELD_ITEMS: Final = 16
+"""A ``melds`` array longer than this is one problem at the array (a hand has 4 melds)."""
+
+
+class ShapeChecker:
+    """Collects the problems of one record in document order."""
+
+    def __init__(self, players: int = FULL_TABLE) -> None:
+        self.players = players
+        self.problems: list[Problem] = []
+        self.winners: set[int] = set()
+        """Every seat named as a winner so far (an end hand of a seat that won is null)."""
+
+    def bad(self, pointer: str, detail: str) -> None:
+        self.problems.append(invalid_field(pointer, detail))
+
+    def missing(self, pointer: str, detail: str) -> None:
+        self.problems.append(missing_field(pointer, detail))
+
+    def obj(self, value: Any, pointer: str, members: tuple[str, ...], what: str) -> bool:
+        """An object with only ``members``; False (reported) when it is no object."""
+        if not isinstance(value, Mapping):
+            self.bad(pointer, f"{what} must be an object")
+            return False
+        for name in value:
+            if name not in members:
+                self.bad(f"{pointer}/{pointer_segment(name)}",
+                         f"unknown member {name!r}; known members here: "
+                         f"{', '.join(members)}")
+        return True
+
+    def seat(self, value: Any, pointer: str, what: str, required: bool = True) -> bool:
+        """A seat of the room (0 … *P* − 1); False when absent or reported."""
+        if value is None:
+            if required:
+                self.missing(pointer, f"{what} is required")
+            return False
+        if type(value) is not int or not 0 <= value < self.players:
+            self.bad(pointer, f"{what} must be a seat number {range_words(self.players)}")
+            return False
+        return True
+
+    def boolean(self, value: Any, pointer: str, name: str) -> None:
+        if value is not None and type(value) is not bool:
+            self.bad(pointer, f"{name} must be true or false")
+
+    def choice(self, value: Any, pointer: str, name: str, choices: tuple[str, ...],
+               required: bool = False) -> bool:
+        if value is None:
+            if required:
+                self.missing(pointer, f"{name} is required: one of "
+                             + ", ".join(f'"{c}"' for c in choices))
+            return False
+        if value not in choices or type(value) is not str:
+            self.bad(pointer, f"{name} must be one of " + ", ".join(f'"{c}"' for c in choices))
+            return False
+        return True
+
+    def tile(self, value: Any, pointer: str, what: str) -> None:
+        if value is None:
+            self.missing(pointer, f"{what} is required")
+        elif type(value) is not str or len(value) > 8:
+            self.bad(pointer, f'{what} must be a tile code (a string such as "5p")')
+
+    def tiles(self, value: Any, pointer: str, what: str) -> None:
+        if value is None:
+            self.missing(pointer, f"{what} is required")
+        elif isinstance(value, str):
+            if len(value) > 2 * LONGEST_TILES:
+                self.bad(pointer, f"{what} is far longer than any hand")
+        elif isinstance(value, list):
+            if len(value) > LONGEST_TILES:
+                self.bad(pointer, f"{what} holds {len(value)} tiles, far more than any hand")
+                return
+            for i, v in enumerate(value):
+                if type(v) is not str:
+                    self.bad(f"{pointer}/{i}", 'item must be a tile code (a string such as "5p")')
+        else:
+            self.bad(pointer, f'{what} must be a tile string such as "123m45p" or an array of '
+                     'tile codes such as ["1m", "2m"]')
+
+    def hand(self, value: Mapping[str, Any], pointer: str, what: str,
+             meld_members: tuple[str, ...] = ("type", "tiles", "concealed")) -> None:
+        """``{hand, melds}`` (a winner's other members are checked by the caller)."""
+        self.tiles(value.get("hand"), f"{pointer}/hand", f"{what}'s hand")
+        melds = value.get("melds")
+        if melds is None:
+            return
+        if not isinstance(melds, list) or len(melds) > MAX_MELD_ITEMS:
+            self.bad(f"{pointer}/melds", "melds must be an array of at most 4 melds")
+            return
+        for i, meld in enumerate(melds):
+            here = f"{pointer}/melds/{i}"
+            if not self.obj(meld, here, meld_members, "a meld"):
+                continue
+            self.choice(meld.get("type"), f"{here}/type", "type", MELD_KINDS, required=True)
+            self.tiles(meld.get("tiles"), f"{here}/tiles", "the meld's tiles")
+            self.boolean(meld.get("concealed"), f"{here}/concealed", "concealed")
+
+
+EventShape = Callable[[ShapeChecker, Mapping[str, Any], str], None]
+"""Checks one event's members (its object and ``type`` already are): checker, event,
+pointer."""
+PartShape = Callable[[ShapeChecker, Any], None]
+"""Checks a member of the record beside the frame's (``missing_suits``, ``piao``) or its
+``end``: checker, the member's value as sent (None when absent)."""
+
+
+@dataclass(frozen=True)
+class RecordFrame:
+    """What a variant's record is, for `frame_problems`: its members in document order
+    (``dealer``, its own, ``events``, ``end``), what a missing record must hold, the most
+    events, each event type's members and checks, its own members' checks (called in
+    ``members`` order) and the check of ``end`` (when sent)."""
+
+    members: tuple[str, ...]
+    holds: str
+    max_events: int
+    events: Mapping[str, tuple[tuple[str, ...], EventShape]]
+    own: Mapping[str, PartShape] = field(default_factory=dict)
+    end: PartShape | None = None
+    events_hold: str = "the events in order (an empty array before the first)"
+
+
+def frame_problems(raw: Any, frame: RecordFrame, checker: ShapeChecker) -> list[Problem]:
+    """Every stage-1 problem of ``record`` (``raw``), in document order (empty: the shape
+    is right)."""
+    c = checker
+    if raw is None:
+        c.missing("#/record", f"record is required: {frame.holds}")
+        return c.problems
+    if not c.obj(raw, "#/record", frame.members, "record"):
+        return c.problems
+    c.seat(raw.get("dealer"), "#/record/dealer", "dealer")
+    for name, own in frame.own.items():
+        own(c, raw.get(name))
+    events = raw.get("events")
+    if events is None:
+        c.missing("#/record/events", f"events is required: {frame.events_hold}")
+    elif not isinstance(events, list):
+        c.bad("#/record/events", "events must be an array")
+    elif len(events) > frame.max_events:
+        c.bad("#/record/events", f"events holds {len(events)} events; a record has at most "
+              f"{frame.max_events}")
+    else:
+        kinds = tuple(frame.events)
+        for i, event in enumerate(events):
+            pointer = f"#/record/events/{i}"
+            if not isinstance(event, Mapping):
+                c.bad(pointer, "an event must be an object")
+                continue
+            kind = event.get("type")
+            if not c.choice(kind, f"{pointer}/type", "type", kinds, required=True):
+                continue
+            members, shape = frame.events[str(kind)]
+            c.obj(event, pointer, members, f"a {kind} event")
+            shape(c, event, pointer)
+    end = raw.get("end")
+    if end is not None and frame.end is not None:
+        frame.end(c, end)
+    return c.problems
