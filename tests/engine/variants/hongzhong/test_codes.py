@@ -295,6 +295,17 @@ def test_kong_problems(ctx: dict[str, Any], code: str, pointer: str) -> None:
     assert pointer in [p.pointer for p in e.value.problems]
 
 
+@pytest.mark.parametrize("wild_melds", ["never", "face_value"])
+def test_kong_prices_a_kong_of_a_wild_kind(wild_melds: str) -> None:
+    # settle-hongzhong.md §4.5.8: "kong itself prices a kong of any kind; refusing a kong of a
+    # wild kind is the record check of §4.5.6 under wild_melds", and reconciled.md §5: beyond
+    # claims and settle, wild_melds changes no operation's answer.
+    # 暗杠 of 红中 (the wild kind) by seat 1: 2 from each of the three others → +6
+    answer = V.kong(req(None, {"kong": {"type": "concealed", "tile": "7z"},
+                               "seats": {"konger": 1}}, {"wild_melds": wild_melds}))
+    assert answer.payments == (-2, 6, -2, -2)
+
+
 # ---------------------------------------------------------------------------------------------
 # Context problems
 
