@@ -5,9 +5,10 @@ the 14-tile win check (vs ``mahjong`` ``Agari.is_agari``), the same with k = 1�
 (vs our own k = 0), the waits of a 13-tile hand (vs ``xiangting`` necessary tiles and vs 34
 calls of ``is_agari``), shanten (vs ``xiangting`` and ``mahjong`` ``calculate_shanten``),
 shanten after each draw, readings, and a shape-level discard advice (every discard: its
-waits and its shanten after each draw); then the worst case of each operation over a
-generated worst-case set (8 wildcards, 七对 with quads, 十三烂 with wildcards, fifth-copy
-probes), import time and table size. Both sides take 34-count lists. Timing:
+waits and its shanten after each draw); the win check, waits, shanten and readings of the
+10- and 7-tile rooms (RULES.md §0.9.2, with 五对 / 四对); then the worst case of each
+operation over a generated worst-case set (8 wildcards, 七对 with quads, 十三烂 with
+wildcards, fifth-copy probes), import time and table size. Both sides take 34-count lists. Timing:
 ``time.perf_counter_ns`` around a loop of repeats per hand; the median over hands.
 """
 
@@ -43,6 +44,8 @@ K136 = T.TILE_SETS["136"]
 RULES = ShapeRules(kinds=K136, seven_pairs=True, thirteen_orphans=True)
 """The shapes both sides check: standard, seven pairs, thirteen orphans."""
 NANCHANG = ShapeRules(kinds=K136, seven_pairs=True, shi_san_lan=True, honor_chows=True)
+ROOMS = {n: ShapeRules(kinds=K136, seven_pairs=True, hand_size=n) for n in (10, 7)}
+"""Rooms of 10 and 7 tiles (RULES.md §0.9.2): the standard shape and 五对 / 四对."""
 FOUR = xiangting.PlayerCount.FOUR
 Hand = tuple[list[int], int]
 
@@ -89,6 +92,18 @@ def generate(count: int, size: int, wilds: int, seed: int, family: H.Family | No
             out.append((list(h.counts), h.wilds))
             if len(out) == count:
                 break
+    return out
+
+
+def room_hands(count: int, size: int, seed: int) -> list[Hand]:
+    """Hands of a smaller room without wildcards: standard shapes and, one in four, the
+    pairs shape of the room (``size`` − 1 or ``size`` tiles)."""
+    room = (size - 1) // 3 * 3 + 1
+    out = [(list(h.counts), 0) for h in H.hands(
+        H.Family("standard", K136, max_wilds=0), count - count // 4, seed=seed, sizes=(size,))]
+    out += [(list(h.counts), 0) for h in H.hands(
+        H.Family("pairs", K136, special="seven_pairs", max_wilds=0, hand_size=room),
+        count // 4, seed=seed + 1, sizes=(size,))]
     return out
 
 
@@ -225,6 +240,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     row("readings of a complete hand", timed(
         lambda c, w: list(readings(c, w, RULES)), complete, rep))
     row("discard advice (shapes), 14 tiles", timed(discard_advice(RULES), win0, max(1, rep // 10)))
+    for size in (10, 7):  # the rooms of RULES.md §0.9.2: 3 or 2 groups and a pair, 五对 / 四对
+        room = ROOMS[size]
+        wins = room_hands(n, size + 1, seed=20 + size)
+        waiting = room_hands(n, size, seed=30 + size)
+        row(f"win check, {size + 1} tiles ({size}-tile room)",
+            timed(lambda c, w, room=room: is_complete(c, w, room), wins, rep))
+        row(f"waits, {size} tiles", timed(
+            lambda c, w, room=room: completing_kinds(c, w, room, ()), waiting, rep))
+        row(f"shanten, {size} tiles", timed(
+            lambda c, w, room=room: shanten(c, w, room), waiting, rep))
+        row(f"shanten after each draw, {size} tiles", timed(
+            lambda c, w, room=room: shanten_after_draws(c, w, room, ()), waiting, rep))
+        done = [(c, w) for c, w in wins if is_complete(c, w, room)]
+        row(f"readings of a complete {size + 1}-tile hand", timed(
+            lambda c, w, room=room: list(readings(c, w, room)), done, rep))
     row("discard advice, 南昌 shapes, 2 wildcards", timed(
         discard_advice(NANCHANG), generate(n, 14, 2, seed=4), max(1, rep // 10)))
 

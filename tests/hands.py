@@ -64,11 +64,19 @@ def standard(rng: random.Random, pool: list[int], groups: int = 4, *, honor_chow
     return tiles if max(counts) <= 4 else None
 
 
-def seven_pairs(rng: random.Random, pool: list[int], quads: bool) -> list[int]:
+def seven_pairs(rng: random.Random, pool: list[int], quads: bool, size: int = 14) -> list[int]:
+    """A complete pairs shape of ``size`` tiles (RULES.md §0.9.2): 14 七对, 11 五对 (five
+    pairs and a single, sometimes of a paired kind), 8 四对; with ``quads``, sometimes a
+    four of a kind as two pairs."""
+    pairs, single = size // 2, size % 2
     if quads and rng.random() < 0.4:
-        kinds = rng.sample(pool, 6)
-        return [kinds[0]] * 4 + [k for k in kinds[1:] for _ in range(2)]
-    return [k for k in rng.sample(pool, 7) for _ in range(2)]
+        kinds = rng.sample(pool, pairs - 1)
+        tiles = [kinds[0]] * 4 + [k for k in kinds[1:] for _ in range(2)]
+    else:
+        tiles = [k for k in rng.sample(pool, pairs) for _ in range(2)]
+    if single:
+        tiles.append(rng.choice(pool) if rng.random() < 0.6 else rng.choice(tiles))
+    return tiles
 
 
 def thirteen_orphans(rng: random.Random) -> list[int]:
@@ -141,6 +149,8 @@ class Family:
     special: str = ""
     quads: bool = True
     max_wilds: int = 8
+    hand_size: int = 13
+    """The room's hand size: a pairs shape has ``hand_size`` + 1 tiles (RULES.md §0.9.2)."""
 
 
 def hands(family: Family, count: int, seed: int, sizes: tuple[int, ...] = (14, 13)
@@ -153,7 +163,7 @@ def hands(family: Family, count: int, seed: int, sizes: tuple[int, ...] = (14, 1
         target = rng.choice(sizes)
         full = target + 1 if target % 3 == 1 else target
         if family.special == "seven_pairs":
-            tiles: list[int] | None = seven_pairs(rng, pool, family.quads)
+            tiles: list[int] | None = seven_pairs(rng, pool, family.quads, family.hand_size + 1)
         elif family.special == "thirteen_orphans":
             tiles = thirteen_orphans(rng)
         elif family.special == "shi_san_lan":
@@ -166,7 +176,7 @@ def hands(family: Family, count: int, seed: int, sizes: tuple[int, ...] = (14, 1
         wilds = 0 if family.max_wilds == 0 or rng.random() < 0.4 else rng.randint(
             1, family.max_wilds)
         hand = mutate(rng, wildify(rng, tiles, wilds), pool, target)
-        if max(hand.counts) > 4:
+        if max(hand.counts) > 4 or hand.size != target:
             continue
         made += 1
         yield hand

@@ -7,8 +7,9 @@ whole 34-count array at a time. ``rules`` is any object with the fields of
 * ``is_complete``: remove the wildcards; take the lowest natural; try it as a pair
   (natural+natural or natural+wild), a triplet (3/2/1 naturals + 0/1/2 wilds) or any place
   of a sequence (the other places naturals or wilds); leftover wildcards must form whole
-  groups (3 = a triplet, 2 = the pair) when all-wild groups are allowed. 七对 by the formula
-  of §0.6; 十三幺 and 十三烂 by their definitions.
+  groups (3 = a triplet, 2 = the pair) when all-wild groups are allowed. The pairs shape
+  (七对, 五对, 四对: RULES.md §0.9.2, the room's ``hand_size``), 十三幺 and 十三烂 by their
+  definitions.
 * ``shanten``: the fewest tiles a target (complete) hand needs beyond the tiles held, minus
   one — wildcards count as any tile. The target is built around the lowest natural: it is
   left out (to be exchanged) or sits in a target group or pair whose other places are naturals
@@ -41,6 +42,7 @@ class Rules(Protocol):
     thirteen_orphans: bool
     shi_san_lan: bool
     wild_only_groups: bool
+    hand_size: int
 
 
 def usable(rules: Rules, kind: int) -> bool:
@@ -71,7 +73,7 @@ def pair_ok(rules: Rules, kind: int) -> bool:
 
 def _key(rules: Rules) -> tuple[Any, ...]:
     return (rules.kinds, rules.suits, rules.honor_chows, rules.pair_258, rules.triplets_only,
-            rules.wild_only_groups)
+            rules.wild_only_groups, rules.seven_pairs_four_as_two, rules.hand_size)
 
 
 _RULES: dict[tuple[Any, ...], Rules] = {}
@@ -199,54 +201,86 @@ def _kept(counts: tuple[int, ...], groups: int, pair: int, key: tuple[Any, ...])
 
 # --- special shapes ---------------------------------------------------------------------------
 
+def pairs_size(rules: Rules) -> tuple[int, int]:
+    """(pairs, singles) of the pairs shape of the room (RULES.md §0.9.2): ⌊(n + 1)/2⌋ pairs
+    of the n + 1 tiles, and one single when n + 1 is odd — 七对 7 + 0, 五对 5 + 1, 四对 4 + 0."""
+    size = rules.hand_size + 1
+    return size // 2, size % 2
+
+
 def seven_pairs_complete(counts: list[int], wilds: int, rules: Rules) -> bool:
-    if sum(counts) + wilds != 14 or any(n and not usable(rules, k) for k, n in enumerate(counts)):
+    """The pairs shape by its definition: the lowest natural is the single, or sits in a pair
+    with a natural of its kind or with a wildcard; the wildcards left over make the rest —
+    all-wild pairs only when all-wild groups are allowed (without, two spare wildcards can
+    only sit one on each tile of a natural pair: two (natural, wild) pairs of one kind)."""
+    if sum(counts) + wilds != rules.hand_size + 1 \
+            or any(n and not usable(rules, k) for k, n in enumerate(counts)):
         return False
-    if not rules.seven_pairs_four_as_two and any(n > 2 for n in counts):
+    pairs, singles = pairs_size(rules)
+    return _pairs(tuple(counts), wilds, pairs, singles, frozenset(), _remember(rules))
+
+
+@cache
+def _pairs(counts: tuple[int, ...], wilds: int, pairs: int, singles: int,
+           paired: frozenset[int], key: tuple[Any, ...]) -> bool:
+    rules = _RULES[key]
+    low = next((k for k, n in enumerate(counts) if n), None)
+    if low is None:
+        if wilds != 2 * pairs + singles:
+            return False
+        if not pairs:
+            return True
+        kinds = [k for k in range(34) if usable(rules, k)]
+        if not rules.wild_only_groups or not kinds:
+            return False
+        return rules.seven_pairs_four_as_two or len(set(kinds) - paired) >= pairs
+    c = list(counts)
+    c[low] -= 1
+    if singles and _pairs(tuple(c), wilds, pairs, singles - 1, paired, key):
+        return True
+    if not pairs or (low in paired and not rules.seven_pairs_four_as_two):
         return False
-    pairs = sum(n // 2 for n in counts)
-    singles = sum(n % 2 for n in counts)
-    if wilds < singles or (wilds - singles) % 2:
-        return False
-    # without all-wild groups each pair must hold a natural (two wildcards alone are no
-    # pair): two spare wildcards can only sit on the two tiles of a natural pair (1m+w,
-    # 1m+w), which is four of a kind — two pairs only with seven_pairs_four_as_two
-    if not rules.wild_only_groups and wilds > singles and (
-            not rules.seven_pairs_four_as_two or wilds - singles > 2 * pairs):
-        return False
-    kinds = sum(1 for k in range(34) if usable(rules, k))
-    if not rules.seven_pairs_four_as_two and kinds < 7:
-        return False
-    return pairs + singles + (wilds - singles) // 2 == 7
+    if c[low]:
+        c[low] -= 1
+        if _pairs(tuple(c), wilds, pairs - 1, singles, paired | {low}, key):
+            return True
+        c[low] += 1
+    return wilds > 0 and _pairs(tuple(c), wilds - 1, pairs - 1, singles, paired | {low}, key)
 
 
 def seven_pairs_shanten(counts: list[int], wilds: int, rules: Rules) -> int:
-    """Fewest tiles to acquire for some seven pairs, by trying every way the held naturals
-    sit in target pairs: each kind gives some pairs of two held naturals and some of one
-    (its other place a wildcard or a tile to acquire); without four-as-two a kind gives one
-    pair at most. ``kept[used]`` is the most naturals ``used`` such pairs keep. The other
-    7 − used pairs are new: without all-wild pairs each needs an acquired natural."""
-    kept = [0] + [-BIG] * 7
+    """Fewest tiles to acquire for some pairs shape, by trying every way the held naturals
+    sit in target pairs and the single: each kind gives some pairs of two held naturals and
+    some of one (its other place a wildcard or a tile to acquire), and maybe the single;
+    without four-as-two a kind gives one pair at most. ``kept[used][s]`` is the most
+    naturals ``used`` such pairs and ``s`` singles keep. The other pairs are new: without
+    all-wild pairs each needs an acquired natural."""
+    pairs, singles = pairs_size(rules)
+    kept = [[0] + [-BIG] * singles] + [[-BIG] * (singles + 1) for _ in range(pairs)]
     for k, n in enumerate(counts):
         if not n or not usable(rules, k):
             continue
-        ways = [(p2 + p1, 2 * p2 + p1) for p2 in range(n // 2 + 1)
-                for p1 in range(n - 2 * p2 + 1)]
+        ways = [(p2 + p1, s1, 2 * p2 + p1 + s1) for p2 in range(n // 2 + 1)
+                for p1 in range(n - 2 * p2 + 1) for s1 in range(singles + 1)
+                if 2 * p2 + p1 + s1 <= n]
         if not rules.seven_pairs_four_as_two:
-            ways = [(u, x) for u, x in ways if u <= 1]
-        kept = [max([kept[used - u] + x for u, x in ways if u <= used and kept[used - u] >= 0],
-                    default=-BIG) for used in range(8)]
+            ways = [(u, s1, x) for u, s1, x in ways if u <= 1]
+        kept = [[max([kept[used - u][s - s1] + x for u, s1, x in ways
+                      if u <= used and s1 <= s and kept[used - u][s - s1] >= 0], default=-BIG)
+                 for s in range(singles + 1)] for used in range(pairs + 1)]
     best = BIG
     kinds = sum(1 for k in range(34) if usable(rules, k))
-    for used in range(8):
-        if kept[used] < 0:
-            continue
-        new = 7 - used
-        if new and kinds < (1 if rules.seven_pairs_four_as_two else 7):
-            continue
-        acquire = 14 - kept[used]
-        cost = acquire - wilds if rules.wild_only_groups else max(acquire - wilds, new)
-        best = min(best, cost)
+    for used in range(pairs + 1):
+        for s in range(singles + 1):
+            if kept[used][s] < 0:
+                continue
+            new = pairs - used
+            if (new or s < singles) and kinds < (
+                    1 if rules.seven_pairs_four_as_two else pairs):
+                continue
+            acquire = rules.hand_size + 1 - kept[used][s]
+            cost = acquire - wilds if rules.wild_only_groups else max(acquire - wilds, new)
+            best = min(best, cost)
     return best - 1 if best < BIG else BIG
 
 
@@ -343,7 +377,7 @@ def win_shapes(counts: list[int], wilds: int, rules: Rules) -> tuple[str, ...]:
 def shanten(counts: list[int], wilds: int, rules: Rules) -> int:
     size = sum(counts) + wilds
     best = standard_shanten(counts, wilds, rules) if rules.standard else BIG
-    if size in (13, 14):
+    if size in (rules.hand_size, rules.hand_size + 1):  # the special shapes have no melds
         if rules.seven_pairs:
             best = min(best, seven_pairs_shanten(counts, wilds, rules))
         if rules.thirteen_orphans:

@@ -4,8 +4,9 @@ This package knows nothing of scoring. It works on the *concealed part* of a han
 concealed tiles plus the win tile, if any; declared melds are already groups and are not
 passed): ``naturals`` is a 34-count array of the tiles used as themselves and ``wilds`` the
 number of wildcards among them. A concealed part of 3n+2 tiles is complete when it forms n
-groups and one pair; with 14 tiles (no declared melds) the special shapes the rules enable
-may complete it too.
+groups and one pair; with ``rules.hand_size`` + 1 tiles (14 in the default room; no declared
+melds) the special shapes the rules enable may complete it too — the pairs shape at every
+hand size (七对, 五对, 四对), 十三幺 and 十三烂 at 13.
 
 Every function here is table-driven (see ``tables``): no wildcard is ever substituted by
 brute force, so the cost is flat in the number of wildcards.
@@ -35,6 +36,7 @@ THE CONTRACT (signatures are stable; variants and the service depend on them):
 
 from engine.shapes.model import (
     FREE,
+    PAIRS_SHAPE_NAMES,
     GroupKind,
     Shape,
     ShapeGroup,
@@ -53,6 +55,7 @@ from engine.shapes.search import (
 
 __all__ = [
     "FREE",
+    "PAIRS_SHAPE_NAMES",
     "GroupKind",
     "Shape",
     "ShapeGroup",

@@ -42,6 +42,16 @@ class Compiled:
     need_w: list[int]
     specials: bool
     """Some special shape (七对, 十三幺, 十三烂) is enabled."""
+    hand_size: int
+    """``rules.hand_size``: a special shape completes ``hand_size`` + 1 tiles."""
+    special_size: int
+    """``hand_size`` + 1, the size of a part the special shapes may complete."""
+    pairs: int
+    """Pairs of the pairs shape: 7 (七对), 5 (五对), 4 (四对)."""
+    single: int
+    """1 when the pairs shape holds a single too (五对), else 0."""
+    pairs_zeros: int
+    """The fewest kinds a complete pairs shape leaves out: 34 − pairs − single."""
     groups_ok: bool
     pair_ok: bool
     live: tuple[bool, ...]
@@ -185,6 +195,11 @@ def compile_rules(rules: ShapeRules) -> Compiled:
         need=need,
         need_w=need_w,
         specials=rules.seven_pairs or rules.thirteen_orphans or rules.shi_san_lan,
+        hand_size=rules.hand_size,
+        special_size=rules.hand_size + 1,
+        pairs=(rules.hand_size + 1) // 2,
+        single=(rules.hand_size + 1) % 2,
+        pairs_zeros=34 - (rules.hand_size + 1) // 2 - (rules.hand_size + 1) % 2,
     )
 
 

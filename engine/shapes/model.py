@@ -22,6 +22,12 @@ class Shape(StrEnum):
     SHI_SAN_LAN = "shi_san_lan"
 
 
+PAIRS_SHAPE_NAMES: Final = {13: ("Seven pairs", "七对"), 10: ("Five pairs", "五对"),
+                             7: ("Four pairs", "四对")}
+"""The pairs shape's display name (English, Chinese) by hand size (RULES.md §0.9.2): its id
+stays ``seven_pairs`` at every size; a variant names its pattern after it."""
+
+
 class GroupKind(StrEnum):
     CHOW = "chow"
     PONG = "pong"
@@ -40,9 +46,17 @@ class ShapeRules:
     ``honor_chows``: any three different winds, or 中发白, form a sequence (南昌).
     ``pair_258``: the standard shape's pair must be a suit tile of rank 2, 5 or 8 (长沙 小胡).
     ``triplets_only``: the standard shape without sequences (对对胡 / 碰碰胡 / 大七对).
-    ``seven_pairs``/``seven_pairs_four_as_two``: 七对, and whether four identical tiles count
-    as two pairs. ``thirteen_orphans``, ``shi_san_lan``: those special shapes (14 tiles).
-    ``wild_only_groups``: three wildcards may be a triplet and two the pair on their own.
+    ``seven_pairs``/``seven_pairs_four_as_two``: the pairs shape, and whether four identical
+    tiles count as two pairs. ``thirteen_orphans``, ``shi_san_lan``: those special shapes
+    (14 tiles). ``wild_only_groups``: three wildcards may be a triplet and two the pair on
+    their own.
+
+    ``hand_size``: the room's hand *n* (7, 10 or 13; RULES.md §0.9.2), which only the special
+    shapes read — they need no declared melds, so they complete a part of exactly *n* + 1
+    tiles (*n* before the last draw). The pairs shape holds ⌊(*n* + 1)/2⌋ pairs: 七对 (14
+    tiles), 五对 (11: five pairs and one single), 四对 (8). 十三幺 and 十三烂 exist only at 13.
+    The standard shape reads any 3n+1 / 3n+2 part whatever the room (declared melds shrink
+    the part as a smaller room does).
     """
 
     kinds: frozenset[Tile]
@@ -56,6 +70,7 @@ class ShapeRules:
     thirteen_orphans: bool = False
     shi_san_lan: bool = False
     wild_only_groups: bool = True
+    hand_size: int = 13
     _compiled: Any = field(default=None, init=False, repr=False, compare=False)
     """The search's tables for these rules once built (`engine.shapes.compiled.compiled`
     fills it on first use; this module knows nothing of them, so the import runs one way).
@@ -76,7 +91,8 @@ class ShapeGroup:
 @dataclass(frozen=True)
 class ShapeReading:
     """One way to read a complete concealed part: its shape and groups (pair last for the
-    standard shape; pairs for 七对; singles and the pair for 十三幺; singles for 十三烂)."""
+    standard shape; pairs for 七对 and 四对, the pairs and the single in tile order for 五对;
+    singles and the pair for 十三幺; singles for 十三烂)."""
 
     shape: Shape
     groups: tuple[ShapeGroup, ...]

@@ -9,6 +9,8 @@ Decisions:
   no group may hold them, so the part is not complete and shanten counts them as exchanges.
 * All-wild groups take a kind from the allowed suits; an all-wild pair under ``pair_258`` needs
   an allowed number suit.
+* ``hand_size`` is 7, 10 or 13, and 十三幺 / 十三烂 need 13 (their 14 tiles are their
+  definition).
 """
 
 from __future__ import annotations
@@ -46,6 +48,10 @@ class Prepared:
 @lru_cache(maxsize=256)
 def prepare(rules: ShapeRules) -> Prepared:
     """The prepared view of ``rules`` (cached; ``ShapeRules`` is frozen)."""
+    if rules.hand_size not in (7, 10, 13):
+        raise ValueError(f"ShapeRules.hand_size is 7, 10 or 13, not {rules.hand_size}")
+    if rules.hand_size != 13 and (rules.thirteen_orphans or rules.shi_san_lan):
+        raise ValueError("十三幺 and 十三烂 are 14-tile shapes: they need hand_size 13")
     number_suits = []
     for s in range(3):
         inside = sum(1 for k in range(9 * s, 9 * s + 9) if k in rules.kinds)

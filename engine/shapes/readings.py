@@ -10,9 +10,10 @@ the suits' readings; an order on the choices makes each come out once.
 
 Decisions: an all-wild group is a ``PONG`` (``PAIR``) whose ``as_`` is all ``FREE``: the
 caller picks its kind (a chow or a triplet; under ``pair_258`` a 2/5/8 pair). The special
-shapes give one reading each: 七对 as pairs, 十三幺 as twelve singles and the pair (a
-missing orphan and, without a natural duplicate, the pair's second tile are wildcards), 十三烂
-as fourteen singles with the wildcards on kinds that keep it valid.
+shapes give one reading each: 七对 and 四对 as pairs, 五对 as pairs and a single, 十三幺 as
+twelve singles and the pair (a missing orphan and, without a natural duplicate, the pair's
+second tile are wildcards), 十三烂 as fourteen singles with the wildcards on kinds that keep
+it valid.
 """
 
 from __future__ import annotations
@@ -324,26 +325,48 @@ def _joined(parts: Sequence[Groups], pair_at: int, free: Groups, free_pair: Grou
 
 
 def seven_pairs_reading(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> ShapeReading:
+    """The pairs shape in tile order, a kind's pairs before its half pair or single; spare
+    wildcards as all-wild pairs (or, without all-wild groups, on a natural pair: four of a
+    kind) after them. 五对's single: without four-as-two, a kind of three (a wildcard on it
+    would make a second pair of the kind); else the last odd natural when the wildcards do
+    not pair them all; else a wildcard (the number of odd kinds and the wildcards differ in
+    parity, so the spare wildcards then pair up)."""
+    c = compiled(rules)
+    odd = [k for k, n in enumerate(naturals) if n % 2]
+    single_at = -1
+    if c.single and odd:
+        threes = [k for k in odd if naturals[k] > 1]
+        if threes and not rules.seven_pairs_four_as_two:
+            single_at = threes[0]
+        elif len(odd) > wilds:
+            single_at = odd[-1]
+    single_natural = single_at >= 0
     groups = []
-    singles = 0
     for k, n in enumerate(naturals):
         for _ in range(n // 2):
             groups.append(ShapeGroup(GroupKind.PAIR, (k, k), (False, False)))
         if n % 2:
-            groups.append(ShapeGroup(GroupKind.PAIR, (k, k), (False, True)))
-            singles += 1
-    spare = (wilds - singles) // 2
+            if k == single_at:
+                groups.append(ShapeGroup(GroupKind.SINGLE, (k,), (False,)))
+            else:
+                groups.append(ShapeGroup(GroupKind.PAIR, (k, k), (False, True)))
+    spare = wilds - len(odd) + single_natural
+    single: tuple[ShapeGroup, ...] = ()
+    if c.single and not single_natural:
+        single = (_free(GroupKind.SINGLE, 1),)
+        spare -= 1
+    spare //= 2
     if not rules.wild_only_groups:  # no all-wild pair: two spare wildcards split a natural
         split: list[ShapeGroup] = []  # pair into four of a kind (1m+w, 1m+w)
         for g in groups:
-            if spare and not any(g.wild):
+            if spare and g.kind is GroupKind.PAIR and not any(g.wild):
                 split += [ShapeGroup(GroupKind.PAIR, g.as_, (False, True))] * 2
                 spare -= 1
             else:
                 split.append(g)
         groups = split
     groups += [_free(GroupKind.PAIR, 2)] * spare
-    return ShapeReading(Shape.SEVEN_PAIRS, tuple(groups))
+    return ShapeReading(Shape.SEVEN_PAIRS, (*groups, *single))
 
 
 def thirteen_orphans_reading(naturals: Sequence[int], wilds: int) -> ShapeReading:

@@ -1,7 +1,8 @@
 """The contract of ``engine.shapes``: win shapes, readings, shanten, completing kinds.
 
 Sizes: the concealed part (naturals + wildcards) has 3n+1 or 3n+2 tiles, at most 14; the
-special shapes count only with 14 tiles (13 before the last draw). ``win_shapes`` of a part
+special shapes count only with ``rules.hand_size`` + 1 tiles (``hand_size`` before the last
+draw: 14 and 13 in the default room). ``win_shapes`` of a part
 of any other size is empty; ``shanten`` and ``shanten_after_draws`` raise ``ValueError``
 (the variants check sizes first). ``naturals`` holds 34 counts of 0–4; a 5th copy (a probe
 past the fourth) is answered by the slow path, never guessed.
@@ -28,11 +29,12 @@ _STANDARD_ONLY: Final = (Shape.STANDARD,)
 
 
 def _specials(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> list[Shape]:
-    """The special shapes that complete 14 tiles (cheap counts reject most hands first)."""
+    """The special shapes that complete n + 1 tiles (cheap counts reject most hands first)."""
     c: Compiled = rules._compiled or compiled(rules)
     found = []
-    zeros = naturals.count(0)  # 七对 holds ≤ 7 kinds; 十三幺 ≥ 13 − W; 十三烂 14 − W
-    if rules.seven_pairs and zeros >= 27 and naturals.count(1) + naturals.count(3) <= wilds \
+    zeros = naturals.count(0)  # 七对 ≤ 7 kinds (五对 6, 四对 4); 十三幺 ≥ 13 − W; 十三烂 14 − W
+    if rules.seven_pairs and zeros >= c.pairs_zeros \
+            and naturals.count(1) + naturals.count(3) <= wilds + c.single \
             and special.seven_pairs_shanten(naturals, wilds, c) < 0:
         found.append(Shape.SEVEN_PAIRS)
     if rules.thirteen_orphans and zeros <= 21 + wilds \
@@ -45,7 +47,7 @@ def _specials(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> list[Sh
 
 
 def _special_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
-    """Per kind: the best special-shape shanten after drawing it (13 tiles)."""
+    """Per kind: the best special-shape shanten after drawing it (n tiles)."""
     rules = c.rules
     parts = []
     if rules.seven_pairs:
@@ -61,7 +63,7 @@ def win_shapes(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> tuple[
     """The shapes that complete the concealed part, in ``Shape`` order."""
     c: Compiled = rules._compiled or compiled(rules)
     std = rules.standard and standard.complete(naturals, wilds, c)
-    if not c.specials or sum(naturals) + wilds != 14:
+    if not c.specials or sum(naturals) + wilds != c.special_size:
         return _STANDARD_ONLY if std else ()
     found = _specials(naturals, wilds, rules)
     return (Shape.STANDARD, *found) if std else tuple(found)
@@ -72,7 +74,7 @@ def is_complete(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> bool:
     c: Compiled = rules._compiled or compiled(rules)
     if rules.standard and standard.complete(naturals, wilds, c):
         return True
-    if not c.specials or sum(naturals) + wilds != 14:
+    if not c.specials or sum(naturals) + wilds != c.special_size:
         return False
     return bool(_specials(naturals, wilds, rules))
 
@@ -122,7 +124,7 @@ def shanten(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> int:
     size = _checked_size(naturals, wilds)
     c: Compiled = rules._compiled or compiled(rules)
     best = standard.shanten(naturals, wilds, c) if rules.standard else standard.IMPOSSIBLE
-    if c.specials and size >= 13:
+    if c.specials and c.hand_size <= size <= c.special_size:
         if rules.seven_pairs:
             best = min(best, special.seven_pairs_shanten(naturals, wilds, c))
         if rules.thirteen_orphans:
@@ -141,12 +143,13 @@ def completing_kinds(naturals: Sequence[int], wilds: int, rules: ShapeRules,
         return ()
     c: Compiled = rules._compiled or compiled(rules)
     flags = standard.completing(naturals, wilds, c) if rules.standard else [0] * KIND_COUNT
-    if flags is standard.NO_WAIT and not wild_kinds and (not c.specials or size != 13):
+    if flags is standard.NO_WAIT and not wild_kinds and (not c.specials
+                                                         or size != c.hand_size):
         return ()  # (most parts a kong or a call leaves: no kind completes them)
-    if c.specials and size == 13:
+    if c.specials and size == c.hand_size:
         # a special shape has waits only when it is tenpai (shanten 0): cheap to rule out
-        # (七对 tenpai holds at most 7 kinds)
-        if rules.seven_pairs and naturals.count(0) >= 27 \
+        # (七对 tenpai holds at most 7 kinds, 五对 6, 四对 4)
+        if rules.seven_pairs and naturals.count(0) >= c.pairs_zeros \
                 and special.seven_pairs_shanten(naturals, wilds, c) == 0:
             flags = _or(flags, special.seven_pairs_draws(naturals, wilds, c))
         if rules.thirteen_orphans and special.thirteen_orphans_shanten(naturals, wilds, c) == 0:
@@ -188,7 +191,7 @@ def shanten_after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
         after = standard.after_draws(naturals, wilds, c)
     else:
         after = [standard.IMPOSSIBLE] * KIND_COUNT
-    if c.specials and size == 13:
+    if c.specials and size == c.hand_size:
         after = list(map(min, after, _special_draws(naturals, wilds, c)))
     for t in c.not_kinds:
         after[t] = NOT_DRAWN

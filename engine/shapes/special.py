@@ -1,10 +1,15 @@
-"""The special 14-tile shapes by closed formulas: 七对, 十三幺, 十三烂.
+"""The special shapes by closed formulas: the pairs shape (七对, 五对, 四对), 十三幺, 十三烂.
 
 Each is answered as "the most naturals a target hand of that shape keeps" (``kept``): the
 target needs ``14 − kept`` more tiles, wildcards fill any of them, so
 ``shanten = 14 − kept − wilds − 1`` and the part is complete when that is −1 (RULES.md §0.6
 gives the 七对 formula; the other two follow the same counting). A draw changes the count
 of one kind, so the shanten after each draw adjusts a summary instead of recounting.
+
+The pairs shape has the room's size (RULES.md §0.9.2, ``ShapeRules.hand_size``): P =
+``Compiled.pairs`` pairs (7, 5, 4) and, with 10 tiles, one single (``Compiled.single``) — any
+tile: a natural the pairs leave over, a wildcard, or one more drawn tile. A kind of three is
+then a pair and the single.
 
 Decisions:
 
@@ -13,7 +18,9 @@ Decisions:
   pairs, two spare wildcards still fit: one on each tile of a natural pair (1m+w, 1m+w), so
   the hand is complete iff wildcards ≥ odd singles and at most 7 of the 14 tiles are wild.
 * Without ``seven_pairs_four_as_two`` no two pairs may be of one kind (a wildcard may not
-  make a pair of a kind already paired either); with it, four of a kind are two pairs.
+  make a pair of a kind already paired either); with it, four of a kind are two pairs. The
+  single of 五对 may be of a paired kind either way (a kind of three), and may be a
+  wildcard under ``wild_only_groups=False`` (it is no group).
 * 十三烂: at most three ranks per suit, pairwise ≥ 3 apart; honors distinct; wildcards fill
   places that keep that true. 十三幺 and 十三烂 need their kinds in the rules (136 tiles).
 """
@@ -58,7 +65,7 @@ def _held(counts: Sequence[int]) -> int:
     return _HELD[bytes(counts).translate(_NONZERO)]
 
 
-# --- 七对 -------------------------------------------------------------------------------------
+# --- the pairs shape: 七对, 五对, 四对 -------------------------------------------------------
 
 def _live_counts(naturals: Sequence[int], c: Compiled) -> list[int]:
     if c.all_live:
@@ -75,39 +82,53 @@ def _pairs_summary(v: list[int], c: Compiled) -> tuple[int, int]:
     return len(v) - v.count(0) - ones, ones
 
 
-def _pairs_shanten(full: int, half: int, wilds: int, c: Compiled) -> int:
-    f = min(full, 7)
-    h = min(half, 7 - f)
-    new = 7 - f - h
-    if new and c.live_kinds < (1 if c.rules.seven_pairs_four_as_two else 7):
+def _pairs_shanten(full: int, half: int, total: int, wilds: int, c: Compiled) -> int:
+    """The pairs shape's shanten from what the live naturals offer: ``full`` pairs, ``half``
+    singles a wildcard or a draw may pair, ``total`` naturals (read only when the shape has
+    a single: any natural the pairs leave over may be it)."""
+    pairs = c.pairs
+    f = min(full, pairs)
+    h = min(half, pairs - f)
+    new = pairs - f - h
+    in_pairs = 2 * f + h
+    need = 2 * pairs + c.single - in_pairs
+    if c.single and total > in_pairs:
+        need -= 1  # a natural the pairs leave over is the single
+    elif c.single:
+        new += 1  # (the single is a new tile too, of any kind)
+    four_as_two = c.rules.seven_pairs_four_as_two
+    if new and c.live_kinds < (1 if four_as_two else pairs):
         return IMPOSSIBLE
-    need = 14 - 2 * f - h
     if c.rules.wild_only_groups:
         return need - wilds - 1
-    if c.rules.seven_pairs_four_as_two:
+    if four_as_two:
         # two wildcards on a natural pair are four of a kind, two pairs that each hold a
-        # natural: a pair needs no acquired natural while the target holds seven naturals
-        return max(need - wilds, 7 - 2 * f - h) - 1
-    return max(need - wilds, new) - 1
+        # natural: a pair needs no acquired natural while the pairs hold one natural each
+        # (the single may be a wildcard)
+        return max(need - wilds, pairs - in_pairs) - 1
+    return max(need - wilds, pairs - f - h) - 1
 
 
 def seven_pairs_shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int:
-    full, half = _pairs_summary(_live_counts(naturals, c), c)
-    return _pairs_shanten(full, half, wilds, c)
+    v = _live_counts(naturals, c)
+    full, half = _pairs_summary(v, c)
+    return _pairs_shanten(full, half, sum(v) if c.single else 0, wilds, c)
 
 
 def seven_pairs_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
-    """Per kind: the 七对 shanten after drawing one natural of it."""
+    """Per kind: the pairs shape's shanten after drawing one natural of it."""
     v = _live_counts(naturals, c)
     full, half = _pairs_summary(v, c)
-    paired = _pairs_shanten(full + 1, half - 1, wilds, c)  # an odd single becomes a pair
-    single = _pairs_shanten(full, half + 1, wilds, c)  # a new single
-    same = _pairs_shanten(full, half, wilds, c)
+    total = sum(v) + 1 if c.single else 0  # (after the draw of a live kind)
+    paired = _pairs_shanten(full + 1, half - 1, total, wilds, c)  # an odd single becomes a pair
+    single = _pairs_shanten(full, half + 1, total, wilds, c)  # a new single
+    more = _pairs_shanten(full, half, total, wilds, c)  # one more tile of a kept kind
+    same = _pairs_shanten(full, half, total - 1, wilds, c) if c.single else more
     if c.rules.seven_pairs_four_as_two:
         by_count = [single, paired, single, paired, single, paired]
     else:
-        by_count = [single, paired, same, same, same, same]
-    out = [by_count[n] if n < 6 else same for n in v]
+        by_count = [single, paired, more, more, more, more]
+    out = [by_count[n] if n < 6 else more for n in v]
     if not c.all_live:
         out = [x if ok else same for x, ok in zip(out, c.live, strict=True)]
     return out

@@ -80,13 +80,20 @@ def standard(nat: Sequence[int], sub: Sequence[int], rules: Rules) -> bool:
 
 
 def seven_pairs(nat: Sequence[int], sub: Sequence[int], rules: Rules) -> bool:
+    """The pairs shape of the room (RULES.md §0.9.2): ⌊(n + 1)/2⌋ pairs of the n + 1 tiles
+    and, when n + 1 is odd (五对), one single — exactly one kind of odd count."""
     total = [a + b for a, b in zip(nat, sub, strict=True)]
-    if sum(total) != 14 or any(t % 2 for t in total):
+    size = rules.hand_size + 1
+    odd = [k for k, t in enumerate(total) if t % 2]
+    if sum(total) != size or len(odd) != size % 2:
         return False
-    if not rules.seven_pairs_four_as_two and max(total) > 2:
+    if not rules.seven_pairs_four_as_two and any(t - (k in odd) > 2
+                                                 for k, t in enumerate(total)):
         return False
-    # each pair holds a natural: a kind's substitutes are at most its naturals
-    return rules.wild_only_groups or all(b <= a for a, b in zip(nat, sub, strict=True))
+    # each pair holds a natural: a kind's substitutes are at most its naturals, and one more
+    # for the kind of the single (which may be a substitute)
+    return rules.wild_only_groups or all(b <= a + (k in odd)
+                                         for k, (a, b) in enumerate(zip(nat, sub, strict=True)))
 
 
 def thirteen_orphans(nat: Sequence[int], sub: Sequence[int]) -> bool:

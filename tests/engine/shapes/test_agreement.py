@@ -1,6 +1,7 @@
 """The table-driven search equals the slow reference (tests/reference.py) on generated hands.
 
-One run per shape family, 0–8 wildcards, sizes 2–14. Each run prints the share of complete
+One run per shape family, 0–8 wildcards, sizes 2–14 (rooms of 10 and 7 tiles: up to 11 and
+8, with 五对 and 四对). Each run prints the share of complete
 hands among the 3n+2 ones and of tenpai hands among the 3n+1 ones; both must be ≥ 30 %, so
 the agreement is never the trivial "no, no". CI size by default; ``HUPAI_FULL=1`` runs
 10,000 hands per family.
@@ -49,6 +50,30 @@ FAMILIES = [
     (H.Family("missing-suit", K108, suits=frozenset({0, 1})),
      ShapeRules(kinds=K108, suits=frozenset({0, 1}))),
     (H.Family("red-dragon-112", K112), ShapeRules(kinds=K112)),
+    # rooms of 10 and 7 tiles (RULES.md §0.9.2): 五对 and 四对, and the standard shape of
+    # 3 and 2 groups beside them (the smaller sizes: the same room with declared melds)
+    (H.Family("five-pairs", K136, special="seven_pairs", hand_size=10),
+     ShapeRules(kinds=K136, seven_pairs=True, hand_size=10)),
+    (H.Family("five-pairs-distinct", K136, special="seven_pairs", hand_size=10),
+     ShapeRules(kinds=K136, seven_pairs=True, seven_pairs_four_as_two=False, hand_size=10)),
+    (H.Family("five-pairs-no-wild-groups", K136, special="seven_pairs", hand_size=10),
+     ShapeRules(kinds=K136, seven_pairs=True, wild_only_groups=False, hand_size=10)),
+    (H.Family("four-pairs", K136, special="seven_pairs", hand_size=7),
+     ShapeRules(kinds=K136, seven_pairs=True, hand_size=7)),
+    (H.Family("four-pairs-distinct", K136, special="seven_pairs", hand_size=7),
+     ShapeRules(kinds=K136, seven_pairs=True, seven_pairs_four_as_two=False, hand_size=7)),
+    (H.Family("four-pairs-no-wild-groups", K136, special="seven_pairs", hand_size=7),
+     ShapeRules(kinds=K136, seven_pairs=True, wild_only_groups=False, hand_size=7)),
+    (H.Family("standard-10-with-pairs", K108, hand_size=10),
+     ShapeRules(kinds=K108, seven_pairs=True, hand_size=10)),
+    (H.Family("standard-7-with-pairs", K108, hand_size=7),
+     ShapeRules(kinds=K108, seven_pairs=True, hand_size=7)),
+    (H.Family("two-suits-five-pairs", K108, suits=frozenset({1, 2}), special="seven_pairs",
+              hand_size=10),
+     ShapeRules(kinds=K108, suits=frozenset({1, 2}), seven_pairs=True, hand_size=10)),
+    (H.Family("one-suit-four-pairs", K108, suits=frozenset({2}), special="seven_pairs",
+              hand_size=7),
+     ShapeRules(kinds=K108, suits=frozenset({2}), seven_pairs=True, hand_size=7)),
 ]
 SIZES = (14, 13, 11, 10, 8, 7, 5, 4, 2, 1)
 
@@ -62,7 +87,9 @@ def _reading_key(groups: tuple[object, ...]) -> tuple[tuple[str, tuple[int, ...]
 def test_fast_path_equals_reference(family: H.Family, rules: ShapeRules) -> None:
     count = H.scale(150, 10_000)
     complete = checked = tenpai = waited = 0
-    sizes = (14, 13) if family.special else SIZES  # special shapes have 14 tiles
+    n = family.hand_size
+    # special shapes have n + 1 tiles; the standard families of a smaller room stop at n + 1
+    sizes = (n + 1, n) if family.special else tuple(x for x in SIZES if x <= n + 1)
     for hand in H.hands(family, count, seed=2024, sizes=sizes):
         counts, wilds = list(hand.counts), hand.wilds
         where = f"{T.compact(k for k in range(34) for _ in range(counts[k]))}+{wilds}"
@@ -111,3 +138,43 @@ def test_free_groups_only_from_leftover_wildcards() -> None:
                     else:
                         naturals[k] += 1
             assert naturals == counts and wild == hand.wilds
+
+
+PAIRS_FAMILIES = [(f, r) for f, r in FAMILIES if f.special == "seven_pairs"]
+
+
+@pytest.mark.parametrize(("family", "rules"), PAIRS_FAMILIES,
+                         ids=[f.name for f, _ in PAIRS_FAMILIES])
+def test_pairs_readings_hold_the_hand(family: H.Family, rules: ShapeRules) -> None:
+    # the one reading of a complete pairs shape (七对, 五对, 四对) is ⌊(n + 1)/2⌋ pairs and
+    # (五对) one single, holding exactly the hand's naturals and wildcards; a pair's members
+    # stand for one kind; without four-as-two no two pairs share a kind; without all-wild
+    # groups every pair holds a natural
+    size = family.hand_size + 1
+    seen = 0
+    for hand in H.hands(family, H.scale(150, 5000), seed=99, sizes=(size,)):
+        counts, wilds = list(hand.counts), hand.wilds
+        if Shape.SEVEN_PAIRS not in win_shapes(counts, wilds, rules):
+            continue
+        (reading,) = readings(counts, wilds, rules, Shape.SEVEN_PAIRS)
+        pairs = [g for g in reading.groups if g.kind.value == "pair"]
+        singles = [g for g in reading.groups if g.kind.value == "single"]
+        assert (len(pairs), len(singles)) == (size // 2, size % 2)
+        assert len(reading.groups) == len(pairs) + len(singles)
+        naturals = [0] * 34
+        wild = 0
+        for g in reading.groups:
+            for k, w in zip(g.as_, g.wild, strict=True):
+                if w:
+                    wild += 1
+                else:
+                    naturals[k] += 1
+        assert naturals == counts and wild == wilds
+        for g in pairs:
+            assert len(set(g.as_)) == 1
+            assert rules.wild_only_groups or not all(g.wild)
+        if not rules.seven_pairs_four_as_two:
+            kinds = [g.as_[0] for g in pairs if g.as_[0] != FREE]
+            assert len(kinds) == len(set(kinds))
+        seen += 1
+    assert seen >= H.scale(40, 1000)

@@ -13,6 +13,7 @@ import pytest
 from engine import tiles as T
 from engine.shapes import (
     FREE,
+    PAIRS_SHAPE_NAMES,
     GroupKind,
     Shape,
     ShapeGroup,
@@ -121,6 +122,30 @@ WIN_CASES = [
     # 14 tiles have five (four and the pair): not complete, with or without all-wild groups
     ("159m159p+8", rules(), ()),
     ("159m159p+8", rules(wild_only_groups=False), ()),
+    # --- rooms of 10 and 7 tiles (RULES.md §0.9.2): the pairs shape of n + 1 tiles ---
+    # 五对: 11 22 33 55 88 s + the single 7s (rooms.md Example 2); no standard reading
+    # (3 groups + a pair from 1122335578 8s: 123 123 55 leaves 788)
+    ("11s22s33s55s7s88s", rules(K108, seven_pairs=True, hand_size=10), (SP,)),
+    # ... the same 11 tiles in a 13-tile room are a part beside a meld: no pairs shape
+    ("11s22s33s55s7s88s", rules(K108, seven_pairs=True), ()),
+    # a kind of three is a pair and the single: 111s = 11s + 1s
+    ("111s22s33s55s88s", rules(K108, seven_pairs=True, hand_size=10), (SP,)),
+    ("111s22s33s55s88s", rules(K108, seven_pairs=True, seven_pairs_four_as_two=False,
+                               hand_size=10), (SP,)),
+    # two odd kinds (8s, 9s) and one wildcard: 8s+w is a pair, 9s the single (and the
+    # wildcard as 7s: 123 123 789 55)
+    ("11s22s33s55s8s9s+1", rules(K108, seven_pairs=True, hand_size=10), (STD, SP)),
+    # three odd kinds, one wildcard: one pair short
+    ("11s22s33s55s7s8s9s", rules(K108, seven_pairs=True, standard=False, hand_size=10), ()),
+    # 四对: 11 22 33 44 m, also 123m 123m 44m (rooms.md small case 14)
+    ("11m22m33m44m", rules(K108, seven_pairs=True, hand_size=7), (STD, SP)),
+    # 1111m 22m 33m: four of a kind as two pairs (small case 16), or not; 11m 123m 123m
+    ("1111m22m33m", rules(K108, seven_pairs=True, hand_size=7), (STD, SP)),
+    ("1111m22m33m", rules(K108, seven_pairs=True, seven_pairs_four_as_two=False,
+                          hand_size=7), (STD,)),
+    # 四对 of three naturals pairs + two wildcards; not with 10 tiles (8 is a part beside a meld)
+    ("1199m11p+2", rules(K108, seven_pairs=True, standard=False, hand_size=7), (SP,)),
+    ("1199m11p+2", rules(K108, seven_pairs=True, standard=False, hand_size=10), ()),
 ]
 
 
@@ -187,6 +212,23 @@ SHANTEN_CASES = [
     # (discarding a wildcard) → 1 − 1 = 0; with all-wild pairs it is complete (−1)
     ("19m19p19s+8", rules(seven_pairs=True, wild_only_groups=False, standard=False), 0),
     ("19m19p19s+8", rules(seven_pairs=True, standard=False), -1),
+    # --- rooms of 10 and 7 tiles ---
+    # 11 22 33 55 s + 78s: tenpai (6s/9s complete 123 123 55 + 678/789, 7s/8s 五对)
+    ("11s22s33s55s78s", rules(K108, seven_pairs=True, hand_size=10), 0),
+    # 147m 147p 147s 1z (10 tiles): 五对 keeps each as a half pair or the single (5 + 1):
+    # 11 − 6 − 1 = 4; the standard shape (3 groups + pair) keeps 4: 11 − 4 − 1 = 6
+    ("147m147p147s1z", rules(seven_pairs=True, hand_size=10), 4),
+    ("147m147p147s1z", rules(hand_size=10), 6),
+    # 147m 147p 1s (7 tiles): 四对 keeps 4 halves: 8 − 4 − 1 = 3; standard keeps 3: 4
+    ("147m147p1s", rules(seven_pairs=True, hand_size=7), 3),
+    ("147m147p1s", rules(hand_size=7), 4),
+    # 五对 without all-wild pairs: 1s 3s 5s 7s 9s + 5 wildcards (10 tiles): each natural
+    # pairs a wildcard; the single is a new tile → 11 − 5 − 5 − 1 = 0
+    ("13579s+5", rules(K108, seven_pairs=True, standard=False, wild_only_groups=False,
+                       hand_size=10), 0),
+    # 1s 3s + 8 wildcards: five pairs need five naturals, three to acquire → 3 − 1 = 2
+    ("13s+8", rules(K108, seven_pairs=True, standard=False, wild_only_groups=False,
+                    hand_size=10), 2),
 ]
 
 
@@ -215,6 +257,22 @@ WAIT_CASES = [
     ("111m99m1199p1199s", rules(seven_pairs=True), frozenset(), "1m"),
     ("111m99m1199p1199s", rules(seven_pairs=True, seven_pairs_four_as_two=False),
      frozenset(), ""),
+    # --- rooms of 10 and 7 tiles (rooms.md Example 2, small cases 14 and 17) ---
+    # 11 22 33 55 s + 78s: 6s, 9s (123 123 55 678 / 789) and 7s, 8s (五对)
+    ("11s22s33s55s78s", rules(K108, suits=frozenset({2}), seven_pairs=True, hand_size=10),
+     frozenset(), "6789s"),
+    # five pairs: any kind of the room is the single (18 kinds with p and s)
+    ("11s33s55s77s99s", rules(K108, suits=frozenset({1, 2}), seven_pairs=True, hand_size=10),
+     frozenset(), "123456789p123456789s"),
+    # 11 22 33 m + 4m: 1m (11 123 234), 4m (四对, and 123 123 44)
+    ("11m22m33m4m", rules(K108, suits=frozenset({0}), seven_pairs=True, hand_size=7),
+     frozenset(), "14m"),
+    # ... and in a 13-tile room the 7 tiles are a part beside two melds: no pairs shape,
+    # but 4m still completes 123 123 44
+    ("11m22m33m4m", rules(K108, suits=frozenset({0}), seven_pairs=True), frozenset(), "14m"),
+    # 四对 alone: three pairs and a single wait on the single
+    ("11m22m44m5m", rules(K108, seven_pairs=True, hand_size=7, standard=False),
+     frozenset(), "5m"),
 ]
 
 
@@ -265,6 +323,19 @@ def test_bad_sizes() -> None:
     assert completing_kinds(counts, 0, rules(), frozenset()) == ()
 
 
+def test_room_sizes_are_checked() -> None:
+    with pytest.raises(ValueError, match="7, 10 or 13"):
+        is_complete([0] * 34, 2, ShapeRules(kinds=K136, hand_size=12))
+    with pytest.raises(ValueError, match="hand_size 13"):
+        is_complete([0] * 34, 2, ShapeRules(kinds=K136, thirteen_orphans=True, hand_size=10))
+
+
+def test_pairs_shape_names() -> None:
+    # RULES.md §0.9.2: the id stays, the name follows the hand size
+    assert PAIRS_SHAPE_NAMES == {13: ("Seven pairs", "七对"), 10: ("Five pairs", "五对"),
+                                 7: ("Four pairs", "四对")}
+
+
 def test_partial_suit_rules_are_refused() -> None:
     with pytest.raises(ValueError, match="wholly"):
         is_complete([0] * 34, 2, ShapeRules(kinds=frozenset({0, 1, 2})))
@@ -305,6 +376,44 @@ READING_CASES = [
         (G(PAIR, "11m", "nn"), G(PAIR, "99m", "nn"), G(PAIR, "11p", "nn"),
          G(PAIR, "99p", "nn"), G(PAIR, "11s", "nn"), G(PAIR, "99s", "nn"),
          G(PAIR, (FREE,) * 2, "ww")),
+    }),
+    # 五对 (rooms.md Example 2): the pairs and the single in tile order
+    ("11s22s33s55s7s88s", rules(K108, seven_pairs=True, hand_size=10), SP, {
+        (G(PAIR, "11s", "nn"), G(PAIR, "22s", "nn"), G(PAIR, "33s", "nn"),
+         G(PAIR, "55s", "nn"), G(SINGLE, "7s", "n"), G(PAIR, "88s", "nn")),
+    }),
+    # a kind of three: its pair before its single
+    ("111s22s33s55s88s", rules(K108, seven_pairs=True, hand_size=10), SP, {
+        (G(PAIR, "11s", "nn"), G(SINGLE, "1s", "n"), G(PAIR, "22s", "nn"),
+         G(PAIR, "33s", "nn"), G(PAIR, "55s", "nn"), G(PAIR, "88s", "nn")),
+    }),
+    # two odd kinds and a wildcard: 8s+w, the last odd kind 9s the single
+    ("11s22s33s55s8s9s+1", rules(K108, seven_pairs=True, hand_size=10), SP, {
+        (G(PAIR, "11s", "nn"), G(PAIR, "22s", "nn"), G(PAIR, "33s", "nn"),
+         G(PAIR, "55s", "nn"), G(PAIR, "88s", "nw"), G(SINGLE, "9s", "n")),
+    }),
+    # five natural pairs and a wildcard: the wildcard is the single (a kind to choose)
+    ("11s22s33s55s88s+1", rules(K108, seven_pairs=True, hand_size=10), SP, {
+        (G(PAIR, "11s", "nn"), G(PAIR, "22s", "nn"), G(PAIR, "33s", "nn"),
+         G(PAIR, "55s", "nn"), G(PAIR, "88s", "nn"), G(SINGLE, (FREE,), "w")),
+    }),
+    # without all-wild pairs, two spare wildcards sit on a natural pair (four of a kind) and
+    # the third is the single
+    ("11s22s33s55s+3", rules(K108, seven_pairs=True, standard=False, wild_only_groups=False,
+                             hand_size=10), SP, {
+        (G(PAIR, "11s", "nw"), G(PAIR, "11s", "nw"), G(PAIR, "22s", "nn"),
+         G(PAIR, "33s", "nn"), G(PAIR, "55s", "nn"), G(SINGLE, (FREE,), "w")),
+    }),
+    # distinct pairs: the kind of three must be the single (a wildcard on 5p would pair 5p
+    # twice); 2s 1z 7z take a wildcard each, the last two pair up (a kind to choose)
+    ("555p2s17z+5", rules(seven_pairs=True, seven_pairs_four_as_two=False, hand_size=10), SP, {
+        (G(PAIR, "55p", "nn"), G(SINGLE, "5p", "n"), G(PAIR, "22s", "nw"),
+         G(PAIR, "11z", "nw"), G(PAIR, "77z", "nw"), G(PAIR, (FREE,) * 2, "ww")),
+    }),
+    # 四对: 1111m as two pairs
+    ("1111m22m33m", rules(K108, seven_pairs=True, hand_size=7), SP, {
+        (G(PAIR, "11m", "nn"), G(PAIR, "11m", "nn"), G(PAIR, "22m", "nn"),
+         G(PAIR, "33m", "nn")),
     }),
     # 十三幺: the wildcard stands for the missing 7z; 1m is doubled naturally
     ("19m19p19s123456z1m+1", rules(thirteen_orphans=True), TO, {
