@@ -53,7 +53,7 @@ class ChangshaBirdsAnswer:
 @dataclass(frozen=True)
 class QishouAnswer:
     """``POST /v1/changsha/qishou``: the opening patterns, their number, and what each other
-    player pays (2 per pattern)."""
+    player pays before 庄闲分 (*b* = *n* × ``xiao_hu_self_draw``, settle-changsha.md §2.9.2)."""
 
     patterns: tuple[Pattern, ...]
     count: int

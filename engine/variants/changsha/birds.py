@@ -2,13 +2,18 @@
 
 A bird's rank points to a seat counted from an origin: 1/5/9 the origin itself, 2/6 the next
 player, 3/7 the opposite one, 4/8 the previous one — i.e. an offset of (rank − 1) mod 4.
-The seats a bird points to are its "hits"; every payment from payer p to winner w becomes
+The seats a bird points to are its "hits". For winner w and payer p, with *B* the base,
+*h* = hits(w) + hits(p) and *Z* the 庄闲分, the payer pays PAY(*B*, *Z*, *h*)
+(settle-changsha.md §2.9.4, the one pricing ``fan``, ``birds`` and ``settle`` share):
 
-    add:      base × (1 + hits(w) + hits(p)) + 庄闲分(p)
-    double:   base × 2^(hits(w) + hits(p))   + 庄闲分(p)
-    159_only: base × (1 + birds of rank 1/5/9) + 庄闲分(p)   (each such bird hits the winner)
+    bird_mode           zhuang_xian_in_birds false   true
+    add, 159_only       B × (1 + h) + Z              (B + Z) × (1 + h)
+    double              B × 2^h + Z                  (B + Z) × 2^h
+    plus_hits           B + Z + h                    B + Z + h
 
-where 庄闲分(p) is 1 when ``zhuang_xian`` is on and the dealer is the winner or p.
+where *Z* is 0 unless ``zhuang_xian`` is on and the dealer is w or p, then 1
+(``zhuang_xian_value: "one"``) or max(1, units) (``"units"``). In ``159_only`` every bird of
+rank 1/5/9 is a hit on the winner and the others count nothing.
 
 On the wire (§0.7) each bird shows its tile, the seat it points to and whether it hit:
 traditionally, whether it points to a seat that takes part in the payment (the winner or a
@@ -16,6 +21,9 @@ payer; a bird on a seat that pays nothing is void); in ``159_only`` a counted bi
 the winner and an uncounted one has no seat. ``bird_hits`` counts the birds per seat — the
 hits(s) of the formula. The seed profile's birds (§2.7) count from the dealer; a bird hits
 when it points to the winner, and its fan is scored in `seed_bird_fan`.
+
+On a win with ``last_tile`` (海底) the wall is empty and the birds repeat the 海底 tile: such
+birds are that tile shown again, so they count toward no four-copies check (§2.5).
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from typing import Final
 from engine import seats as S
 from engine import tiles as T
 from engine.errors import Code, Problem, invalid_field, invalid_tile
+from engine.options import Options
 from engine.results import BirdHit
 from engine.tiles import Tile
 from engine.variants.changsha.shapes import KINDS
@@ -72,20 +81,39 @@ def traditional_birds(birds: Sequence[Tile], mode: str, origin: int, winner: int
     return Birds(tuple(out), _four(hits))
 
 
-def amount(base: int, mode: str, hits_winner: int, hits_payer: int) -> int:
-    """One payment before 庄闲分: ``double`` doubles per hit, the others add a base per hit
-    (in ``159_only`` the payer has no hits)."""
-    if mode == "double":
-        return base * (1 << (hits_winner + hits_payer))
-    return base * (1 + hits_winner + hits_payer)
+def zhuang_xian_points(units: int, options: Options) -> int:
+    """The 庄闲分 of a payment the dealer makes or receives: 1, or max(1, units) under
+    ``zhuang_xian_value: "units"`` (a 小胡 has 0 units)."""
+    return max(1, units) if options["zhuang_xian_value"] == "units" else 1
 
 
-def payments(base: int, winner: int, payers: Sequence[int], *, hits: Seats4, mode: str,
-             dealer: int | None, zhuang_xian: bool) -> Seats4:
-    """Per-seat deltas, zero-sum: each payer pays the winner his amount plus 庄闲分."""
+def pay(base: int, zhuang_xian: int, hits: int, options: Options) -> int:
+    """PAY(*B*, *Z*, *h*): what one payer pays the winner, by ``bird_mode`` and
+    ``zhuang_xian_in_birds`` (the table above). With no hit it is *B* + *Z* in every mode.
+
+    >>> o = {"bird_mode": "add", "zhuang_xian_in_birds": False}
+    >>> pay(12, 1, 1, o), pay(12, 1, 1, {**o, "zhuang_xian_in_birds": True})
+    (25, 26)
+    >>> pay(6, 1, 2, {**o, "bird_mode": "double"}), pay(6, 1, 2, {**o, "bird_mode": "plus_hits"})
+    (25, 9)
+    """
+    mode = options["bird_mode"]
+    if mode == "plus_hits":
+        return base + zhuang_xian + hits
+    factor = 1 << hits if mode == "double" else 1 + hits
+    if options["zhuang_xian_in_birds"]:
+        return (base + zhuang_xian) * factor
+    return base * factor + zhuang_xian
+
+
+def payments(base: int, units: int, winner: int, payers: Sequence[int], *, hits: Seats4,
+             dealer: int | None, options: Options) -> Seats4:
+    """Per-seat deltas, zero-sum: each payer pays the winner PAY(base, 庄闲分, hits(w) +
+    hits(p)) — ``units`` are the win's 大胡 units, read by ``zhuang_xian_value``."""
+    points = zhuang_xian_points(units, options) if options["zhuang_xian"] else 0
     return _four(S.deltas(winner, [
-        (payer, amount(base, mode, hits[winner], hits[payer])
-         + (1 if zhuang_xian and dealer in (winner, payer) else 0)) for payer in payers]))
+        (payer, pay(base, points if dealer in (winner, payer) else 0,
+                    hits[winner] + hits[payer], options)) for payer in payers]))
 
 
 def seed_birds(birds: Sequence[Tile], dealer: int, winner: int) -> Birds:
@@ -108,10 +136,12 @@ def seed_bird_fan(birds: Sequence[Tile], scored: Birds, winner_tiles: Sequence[T
                                                                         strict=True))
 
 
-def bird_problems(birds: Sequence[Tile], own: Sequence[Tile],
-                  visible: Sequence[Tile]) -> list[Problem]:
+def bird_problems(birds: Sequence[Tile], own: Sequence[Tile], visible: Sequence[Tile],
+                  repeated: Tile | None = None) -> list[Problem]:
     """Birds that cannot have been turned: outside the 108 tiles, too many, or more copies
-    of a kind than the wall can still hold beside the player's and the visible tiles."""
+    of a kind than the wall can still hold beside the player's and the visible tiles.
+    ``repeated``: the 海底 tile of a ``last_tile`` win, which the birds may repeat without
+    being more tiles (they are not counted)."""
     problems = []
     bad = sorted({t for t in birds if t not in KINDS})
     if bad:
@@ -122,7 +152,8 @@ def bird_problems(birds: Sequence[Tile], own: Sequence[Tile],
         problems.append(invalid_field("#/context/birds",
                                       f"at most {MAX_BIRDS} birds can be scored; got "
                                       f"{len(birds)}"))
-    turned, mine, seen = T.counts(birds), T.counts(own), T.counts(visible)
+    turned = T.counts(t for t in birds if t != repeated)
+    mine, seen = T.counts(own), T.counts(visible)
     for kind in range(T.KIND_COUNT):
         if turned[kind] and turned[kind] + mine[kind] + seen[kind] > T.COPIES:
             problems.append(Problem(

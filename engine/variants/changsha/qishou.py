@@ -1,10 +1,12 @@
 """长沙 起手小胡: opening small wins on the dealt hand (RULES §2.6, ``POST .../qishou``).
 
-Each pattern present is a separate small self-draw, so every other player pays 2 per
-pattern; patterns stack. Decisions: each pattern counts once however often its condition is
-met (two four-of-a-kinds are one 四喜) — the table defines conditions, not instances; and
-六六顺 takes "three or more" copies, so a four-of-a-kind counts toward it. A pattern's
-``fan`` is 0, the unit count of a small win in this variant.
+Each pattern present is a separate small self-draw, so every other player pays
+``xiao_hu_self_draw`` (2) per pattern; patterns stack — or, under ``qishou_value: "once"``,
+one small self-draw per declaration whatever its patterns (settle-changsha.md §2.9.2).
+Decisions: each pattern counts once however often its condition is met (two
+four-of-a-kinds are one 四喜) — the table defines conditions, not instances; and 六六顺
+takes "three or more" copies, so a four-of-a-kind counts toward it. A pattern's ``fan`` is
+0, the unit count of a small win in this variant.
 """
 
 from __future__ import annotations
@@ -13,12 +15,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine import tiles as T
+from engine.options import Options
 from engine.results import Pattern
 from engine.tiles import Tile
 from engine.variants.changsha.shapes import is_258
-
-PER_PATTERN: Final = 2
-"""What every other player pays for one opening pattern."""
 
 DA_SI_XI: Final = Pattern("da_si_xi", "Four of a kind", "大四喜", 0)
 BAN_BAN_HU: Final = Pattern("ban_ban_hu", "No 2, 5 or 8", "板板胡", 0)
@@ -43,3 +43,13 @@ def qishou_patterns(tiles: Sequence[Tile]) -> tuple[Pattern, ...]:
     if sum(1 for c in counts if c >= 3) >= 2:
         found.append(LIU_LIU_SHUN)
     return tuple(found)
+
+
+def qishou_count(patterns: int, options: Options) -> int:
+    """*n*: the small self-draws a declaration of ``patterns`` patterns counts."""
+    return min(patterns, 1) if options["qishou_value"] == "once" else patterns
+
+
+def qishou_base(patterns: int, options: Options) -> int:
+    """*b* = *n* × ``xiao_hu_self_draw``: what every other player pays, before 庄闲分."""
+    return qishou_count(patterns, options) * int(options["xiao_hu_self_draw"])

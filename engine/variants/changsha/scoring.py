@@ -94,8 +94,10 @@ def counted(facts: Facts, options: Options) -> tuple[Counted, ...]:
 
 def score(facts: Facts, options: Options) -> Score:
     """Stack the 大胡 (RULES §2.3–2.4): 6 × units, or 6 × 2^(units−1) with
-    ``dahu_stack: "multiply"``; no 大胡 is a 小胡 worth 2 a payer on a self-draw, else 1."""
-    key = (options["dahu_stack"], *(options[name] for name in _READS)), facts
+    ``dahu_stack: "multiply"``; no 大胡 is a 小胡 worth ``xiao_hu_self_draw`` (2) a payer on a
+    self-draw, else 1."""
+    key = (options["dahu_stack"], options["xiao_hu_self_draw"],
+           *(options[name] for name in _READS)), facts
     found = _SCORES.get(key)
     return _SCORES.keep(key, _score(facts, options)) if found is None else found
 
@@ -105,7 +107,8 @@ def _score(facts: Facts, options: Options) -> Score:
     patterns = patterns_of(found)
     total = sum(c[1] for c in found)
     if found[0][0] == "ping_hu":
-        return Score(patterns, 0, 2 if facts.win_type is _SELF_DRAW else 1)
+        return Score(patterns, 0,
+                     int(options["xiao_hu_self_draw"]) if facts.win_type is _SELF_DRAW else 1)
     if options["dahu_stack"] == "multiply":
         return Score(patterns, total, 6 * (1 << (total - 1)))
     return Score(patterns, total, 6 * total)

@@ -31,7 +31,8 @@ Decisions (where RULES/API leave room):
   counting the birds, the player's tiles and ``visible`` (they are all different tiles).
 * ``context.active`` (血战) has no meaning here and is ignored.
 * 起手小胡: each pattern counts once (two four-of-a-kinds are one 四喜); 六六顺 takes three
-  or more copies; a pattern's ``fan`` is 0 (a small win); no payments are settled there.
+  or more copies; a pattern's ``fan`` is 0 (a small win); ``per_other_player`` is the base *b*
+  (``qishou_value``, ``xiao_hu_self_draw``); the money of a declaration is ``settle``'s.
 * The reading lists declared melds first, then the concealed groups; 将将胡 without another
   shape lists its concealed tiles as singles.
 """
@@ -62,7 +63,7 @@ from engine.variants.changsha import claims as claims_module
 from engine.variants.changsha import seed_scoring as seed
 from engine.variants.changsha.answers import ChangshaBirdsAnswer, ChangshaFanAnswer, QishouAnswer
 from engine.variants.changsha.facts import ChangshaFacts
-from engine.variants.changsha.qishou import PER_PATTERN, qishou_patterns
+from engine.variants.changsha.qishou import qishou_base, qishou_patterns
 from engine.variants.changsha.scoring import (
     REASON_NO_SHAPE,
     Score,
@@ -107,15 +108,18 @@ OPTION_SPECS: Final = (
                "win tile hold, +1 a bird pointing to the winner)",
                choices=(TRADITIONAL, SEED)),
     OptionSpec("zhuang_xian", OptionType.BOOLEAN, True,
-               "庄闲分: +1 on every payment the dealer makes or receives, after birds"),
+               "庄闲分: a payment the dealer makes or receives gets zhuang_xian_value, after the "
+               "birds or before them (zhuang_xian_in_birds)"),
     OptionSpec("bird_origin", OptionType.STRING, "winner",
                "whose seat birds count from: the winner (赢家扎鸟), the dealer (定庄扎鸟), or the "
-               "discarder — send it for each winner when several win on one discard",
+               "discarder — a fan request for one of several winners on one discard sends it "
+               "(settle switches the origin itself and refuses it)",
                choices=("winner", "dealer", "discarder")),
     OptionSpec("bird_mode", OptionType.STRING, "add",
-               "a bird hit adds one base payment (add), doubles it (double), or only birds of "
-               "rank 1/5/9 count, each as a hit on the winner (159_only)",
-               choices=("add", "double", "159_only")),
+               "a bird hit adds one base payment (add, ×(1 + hits)), doubles it (double, "
+               "×2^hits), adds 1 (plus_hits), or only birds of rank 1/5/9 count, each as a hit "
+               "on the winner (159_only, as add)",
+               choices=("add", "double", "159_only", "plus_hits")),
     OptionSpec("shuang_haohua_units", OptionType.INTEGER, 3,
                "units of 双豪华七小对 (two four-of-a-kinds); 三豪华七小对 is one more",
                choices=(3, 4)),
@@ -127,9 +131,23 @@ OPTION_SPECS: Final = (
     OptionSpec("quanqiuren_discard_only", OptionType.BOOLEAN, False,
                "全求人 counts only when not self-drawn"),
     OptionSpec("bird_count", OptionType.INTEGER, 2,
-               "birds turned after a win in the traditional profile (birds_expected)",
-               choices=(1, 2, 4, 6)),
+               "birds turned after a win in the traditional profile (birds_expected); 0: no "
+               "birds (不扎鸟)",
+               choices=(0, 1, 2, 4, 6)),
     *claims_module.OPTION_SPECS,
+    OptionSpec("zhuang_xian_in_birds", OptionType.BOOLEAN, False,
+               "the 庄闲分 joins the base before the birds multiply it (true), or is added after "
+               "them (false)"),
+    OptionSpec("zhuang_xian_value", OptionType.STRING, "one",
+               "the 庄闲分: 1 (one), or the win's units, at least 1 (units)",
+               choices=("one", "units")),
+    OptionSpec("xiao_hu_self_draw", OptionType.INTEGER, 2,
+               "what each payer pays for a self-drawn 小胡, and per 起手小胡 counted",
+               choices=(1, 2)),
+    OptionSpec("qishou_value", OptionType.STRING, "per_pattern",
+               "起手小胡: each pattern a small self-draw (per_pattern), or one per declaration "
+               "(once)",
+               choices=("per_pattern", "once")),
 )
 
 
@@ -243,7 +261,8 @@ class Changsha(Variant):
         problems: list[Problem] = []
         options, options_ok = self._options_and_hand(request, problems, 13, needs_win_tile=True)
         if turned is not None:
-            problems += B.bird_problems(turned, hand.all_tiles, context.visible)
+            problems += B.bird_problems(turned, hand.all_tiles, context.visible,
+                                        _hai_di_tile(hand, context))
         seated = None
         seats_wrong = seat_problems(context, win_type)
         problems += seats_wrong
@@ -300,7 +319,7 @@ class Changsha(Variant):
         if seated is not None:
             birds = _traditional_birds(turned, options, seated) \
                 if turned is not None else None
-            payments = _payments(value.base_per_payer, seated, birds, options)
+            payments = _payments(value, seated, birds, options)
         return ChangshaFanAnswer(
             True, patterns=value.patterns, fan=value.units, base_per_payer=value.base_per_payer,
             payments=payments, birds=birds.birds if birds else None,
@@ -330,7 +349,8 @@ class Changsha(Variant):
                                           'send the turned birds as turned, e.g. '
                                           '["4p", "7s"]'))
         else:
-            problems += B.bird_problems(turned, hand.all_tiles, context.visible)
+            problems += B.bird_problems(turned, hand.all_tiles, context.visible,
+                                        _hai_di_tile(hand, context))
         seats_wrong = seat_problems(context, win_type)
         problems += seats_wrong
         seated = None
@@ -366,7 +386,7 @@ class Changsha(Variant):
                            total_fan=seed.total_fan(hand_fan, bird_fan, win_type))
         value = self._traditional(hand, context, options, verdict)
         return replace(answer, win=True, fan=value.units, base_per_payer=value.base_per_payer,
-                       payments=_payments(value.base_per_payer, seated, scored, options))
+                       payments=_payments(value, seated, scored, options))
 
     # --- qishou -------------------------------------------------------------------------------
 
@@ -397,7 +417,8 @@ class Changsha(Variant):
                 problems.append(problem)
         raise_if(problems)
         patterns = qishou_patterns(dealt.concealed)
-        return QishouAnswer(patterns, len(patterns), PER_PATTERN * len(patterns), options)
+        return QishouAnswer(patterns, len(patterns), qishou_base(len(patterns), options),
+                            options)
 
     # --- helpers ------------------------------------------------------------------------------
 
@@ -445,11 +466,16 @@ def _traditional_birds(birds: Sequence[Tile], options: Options, seated: WinSeats
     return B.traditional_birds(birds, options["bird_mode"], origin, seated.winner, seated.payers)
 
 
-def _payments(base: int, seated: WinSeats, birds: B.Birds | None,
+def _payments(value: Score, seated: WinSeats, birds: B.Birds | None,
               options: Options) -> B.Seats4:
-    return B.payments(base, seated.winner, seated.payers,
-                      hits=birds.hits if birds else (0, 0, 0, 0), mode=options["bird_mode"],
-                      dealer=seated.dealer, zhuang_xian=bool(options["zhuang_xian"]))
+    return B.payments(value.base_per_payer, value.units, seated.winner, seated.payers,
+                      hits=birds.hits if birds else (0, 0, 0, 0), dealer=seated.dealer,
+                      options=options)
+
+
+def _hai_di_tile(hand: Hand, context: Context) -> Tile | None:
+    """The win tile of a ``last_tile`` win: the birds may repeat it (§2.5's 海底 reading)."""
+    return hand.win_tile if context.last_tile else None
 
 
 def _seed_birds(birds: Sequence[Tile] | None, seated: WinSeats | None,

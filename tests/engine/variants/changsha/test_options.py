@@ -23,12 +23,12 @@ def test_every_option_of_the_rules_is_declared_with_its_default_and_choices() ->
         "zhuang_xian": (OptionType.BOOLEAN, True, None),
         # "discarder" is this project's way to say "several winners on one discard".
         "bird_origin": (OptionType.STRING, "winner", ("winner", "dealer", "discarder")),
-        "bird_mode": (OptionType.STRING, "add", ("add", "double", "159_only")),
+        "bird_mode": (OptionType.STRING, "add", ("add", "double", "159_only", "plus_hits")),
         "shuang_haohua_units": (OptionType.INTEGER, 3, (3, 4)),
         "dahu_stack": (OptionType.STRING, "add", ("add", "multiply")),
         "menqing_dahu": (OptionType.BOOLEAN, False, None),
         "quanqiuren_discard_only": (OptionType.BOOLEAN, False, None),
-        "bird_count": (OptionType.INTEGER, 2, (1, 2, 4, 6)),
+        "bird_count": (OptionType.INTEGER, 2, (0, 1, 2, 4, 6)),
         # rules/claims.md §2.8
         "guo_hu": (OptionType.STRING, "same_tile", ("off", "same_tile", "not_higher", "any")),
         "kai_gang": (OptionType.BOOLEAN, True, None),
@@ -38,6 +38,11 @@ def test_every_option_of_the_rules_is_declared_with_its_default_and_choices() ->
         "rob_kong": (OptionType.BOOLEAN, True, None),
         "rob_exposed_kong": (OptionType.BOOLEAN, True, None),
         "late_added_kong": (OptionType.BOOLEAN, True, None),
+        # settle-changsha.md §2.9.8 (the options today's operations read)
+        "zhuang_xian_in_birds": (OptionType.BOOLEAN, False, None),
+        "zhuang_xian_value": (OptionType.STRING, "one", ("one", "units")),
+        "xiao_hu_self_draw": (OptionType.INTEGER, 2, (1, 2)),
+        "qishou_value": (OptionType.STRING, "per_pattern", ("per_pattern", "once")),
     }
     assert all(s.description for s in VARIANT.option_specs)
     assert (VARIANT.id, VARIANT.name_zh) == ("changsha", "长沙麻将")
@@ -55,6 +60,10 @@ def test_every_option_of_the_rules_is_declared_with_its_default_and_choices() ->
         ({"menqing_dahu": 1}, "#/options/menqing_dahu"),
         ({"quanqiuren_discard_only": None, "bird_count": 3}, "#/options/bird_count"),
         ({"max_fan": 4}, "#/options/max_fan"),
+        ({"zhuang_xian_in_birds": "no"}, "#/options/zhuang_xian_in_birds"),
+        ({"zhuang_xian_value": "two"}, "#/options/zhuang_xian_value"),
+        ({"xiao_hu_self_draw": 3}, "#/options/xiao_hu_self_draw"),
+        ({"qishou_value": "twice"}, "#/options/qishou_value"),
     ],
 )
 def test_bad_options_are_invalid_option(options: dict[str, Any], pointer: str) -> None:

@@ -35,8 +35,10 @@ def _facts(rng: random.Random) -> Facts:
 def test_the_scores_memo_is_the_table_applied_afresh() -> None:
     rng = random.Random(12)
     option_sets = [
-        {"menqing_dahu": on, "shuang_haohua_units": units, "dahu_stack": stack}
-        for on, units, stack in itertools.product((False, True), (3, 4), ("add", "multiply"))]
+        {"menqing_dahu": on, "shuang_haohua_units": units, "dahu_stack": stack,
+         "xiao_hu_self_draw": small}
+        for on, units, stack, small in itertools.product((False, True), (3, 4),
+                                                         ("add", "multiply"), (2, 1))]
     for _ in range(400):
         facts = _facts(rng)
         for options in option_sets:
@@ -46,7 +48,8 @@ def test_the_scores_memo_is_the_table_applied_afresh() -> None:
 
 
 def test_a_small_win_and_a_stack_of_big_wins() -> None:
-    options = {"menqing_dahu": False, "shuang_haohua_units": 4, "dahu_stack": "add"}
+    options = {"menqing_dahu": False, "shuang_haohua_units": 4, "dahu_stack": "add",
+               "xiao_hu_self_draw": 2}
     plain = ShapeFacts(True, True, False, False, False, False, 0, False)
     small = SC.score(Facts(plain, False, WinType.SELF_DRAW, False, False, False, False, None,
                            True), options)
