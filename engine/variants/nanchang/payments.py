@@ -18,8 +18,12 @@ from engine import seats as S
 
 SEATS: Final = tuple(S.seat_numbers())
 KONG_POINTS: Final = {"exposed": 1, "added": 1, "concealed": 2}
+END_KONG_POINTS: Final = 2
+"""``kong_scoring: "end_of_won_hand"``: any kong that is no 杠精 (NC, GZCG; T1, T3:
+明杠暗杠都算2子)."""
 JING_KONG_POINTS: Final = 10
-"""杠精: a kong of 精 tiles collects 10 from each other player, whatever its type."""
+"""杠精: a kong of 精 tiles collects 10 from each other player, whatever its type (and under
+either ``kong_scoring``)."""
 
 
 @dataclass(frozen=True)
@@ -84,10 +88,13 @@ def win_payments(p: WinPayment) -> tuple[int, int, int, int]:
 
 
 def kong_payments(konger: int, kong_type: str, is_jing: bool,
-                  active: Sequence[int] = SEATS) -> tuple[int, int, int, int]:
-    """Per-seat deltas of a kong, paid at once: 1 each (exposed, added), 2 each (concealed),
-    10 each for a kong of 精 tiles (杠精)."""
-    points = JING_KONG_POINTS if is_jing else KONG_POINTS[kong_type]
+                  active: Sequence[int] = SEATS, *, at_end: bool = False
+                  ) -> tuple[int, int, int, int]:
+    """Per-seat deltas of a kong: paid at once, 1 each (exposed, added), 2 each (concealed);
+    ``at_end`` (paid at the end of a won hand), 2 each whatever the type; 10 each for a kong
+    of 精 tiles (杠精) either way."""
+    points = JING_KONG_POINTS if is_jing else END_KONG_POINTS if at_end else KONG_POINTS[
+        kong_type]
     return _four(S.deltas(konger, ((s, points) for s in S.kong_payers(konger, active=active))))
 
 

@@ -29,7 +29,11 @@ Decisions (where RULES.md leaves room; see also ``nanchang.scoring``):
   agree, else a 422 at ``#/context/jing`` — the turned tile is the fact on the table, the 精
   what follows from it. ``win`` (the per-draw fast path) and ``kong`` take ``jing`` only.
 * 精 settlement: 2–4 players (``delta_i = n·score_i − Σ``); counts 0–4 each, ≤ 4 of a kind
-  in all. ``jing_count_discards`` only documents what the caller counted.
+  in all. ``jing_count_discards`` is read by ``settle`` (which counts the holdings itself);
+  ``jing-settlement`` takes the counts as the caller made them.
+* ``kong`` reads ``kong_scoring`` (settle-nanchang.md §3.9.2): under ``"end_of_won_hand"`` it
+  answers what the kong earns if the hand is won — 2 from each other seat, 10 for a 上精 kind
+  (下精 kinds and 荒庄荒杠 only ``settle`` sees).
 * ``shanten`` is the fewer of the substituting and the face-value readings' shanten; with
   ``wu_ping_hu`` it does not see that rule (a lower bound then) — waits are always exact.
 """
@@ -69,6 +73,7 @@ from engine.variants.nanchang.scoring import (
     split,
     tian_di,
 )
+from engine.variants.nanchang.settle.options import END_OF_WON_HAND, SETTLE_OPTION_SPECS
 from engine.variants.nanchang.waits import (
     part_shanten,
     shanten_after_draws,
@@ -109,8 +114,10 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                "霸王精 (the only player scoring 精): score doubled, or plus 10",
                choices=BAWANG_MODES),
     OptionSpec("jing_count_discards", _B, True,
-               "精 settlement counts include the player's own discards (caller's convention)"),
+               "settle counts each seat's own discards in its 精 holdings (jing-settlement "
+               "takes the counts as given)"),
     *claims_module.OPTION_SPECS,
+    *SETTLE_OPTION_SPECS,
 )
 
 
@@ -416,7 +423,8 @@ class Nanchang(Variant):
                          options=options)
 
     def kong(self, request: Request) -> KongAnswer:
-        """Kong payments at once: 1 each (exposed/added), 2 each (concealed), 10 each (杠精)."""
+        """Kong payments: at once 1 each (exposed/added), 2 each (concealed), 10 each (杠精);
+        under ``kong_scoring: "end_of_won_hand"`` 2 each, 10 for 杠精."""
         ctx = request.context
 
         def problems(options: Options) -> list[Problem]:
@@ -434,7 +442,9 @@ class Nanchang(Variant):
         jing = _jing(ctx)
         is_jing = ctx.kong.tile in (jing.zheng, jing.fu)
         return KongAnswer(kong_payments(ctx.seats.konger, ctx.kong.type.value, is_jing,
-                                        S.active_seats(ctx)), options)
+                                        S.active_seats(ctx),
+                                        at_end=options["kong_scoring"] == END_OF_WON_HAND),
+                          options)
 
     def jing(self, request: Request) -> JingAnswer:
         """正精 and 副精 from ``context.indicator`` under ``jing_mode`` (RULES.md §3.2)."""

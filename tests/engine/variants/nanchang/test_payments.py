@@ -177,6 +177,19 @@ def test_kong_payments(kong_type: str, tile: str, expected: tuple[int, ...]) -> 
     assert kong(kong_type, tile) == expected
 
 
+@pytest.mark.parametrize(("kong_type", "tile", "expected"), [
+    ("exposed", "3m", (-2, 6, -2, -2)),  # 2 from each other seat, whatever the type
+    ("added", "3m", (-2, 6, -2, -2)),
+    ("concealed", "3m", (-2, 6, -2, -2)),
+    ("added", "5s", (-10, 30, -10, -10)),  # 杠精 of the 上精 (正精 5s): 10 from each
+    ("exposed", "6s", (-10, 30, -10, -10)),  # 杠精 of the 副精
+])
+def test_kong_under_kong_scoring_end_of_won_hand(kong_type: str, tile: str,
+                                                 expected: tuple[int, ...]) -> None:
+    """settle-nanchang.md §3.9.2: what the kong earns if the hand is won (NC's kongs)."""
+    assert kong(kong_type, tile, options={"kong_scoring": "end_of_won_hand"}) == expected
+
+
 def test_kong_with_an_inactive_seat() -> None:
     assert kong("exposed", "3m", active=[0, 1, 2]) == (-1, 2, -1, 0)
 

@@ -8,6 +8,7 @@ expected value is worked out from RULES.md in the comment beside it: shape fan (
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -379,7 +380,13 @@ def test_registered_with_every_option_of_section_3_8() -> None:
         "bawang_mode": "double", "jing_count_discards": True,
         # rules/claims.md §3.8
         "guo_hu": "not_higher", "locked_kong": "same_waits", "shi_ti": "allowed",
-        "rob_kong": True, "rob_exposed_kong": False, "late_added_kong": True}
+        "rob_kong": True, "rob_exposed_kong": False, "late_added_kong": True,
+        # settle-nanchang.md §3.9.9, after today's options (reconciled.md §7)
+        "kong_scoring": "at_once", "xia_jing_pairs": 0, "chong_guan_bao_pei": True,
+        "chao_zhuang_points": 5, "hui_tou_yi_xiao": False, "shang_xia_fan_jing": False}
+    assert list(defaults)[-6:] == ["kong_scoring", "xia_jing_pairs", "chong_guan_bao_pei",
+                                   "chao_zhuang_points", "hui_tou_yi_xiao",
+                                   "shang_xia_fan_jing"]
     assert all(s.description for s in VARIANT.option_specs)
     assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "kong", "jing",
                                           "jing-settlement", "claims"]
@@ -393,6 +400,13 @@ def test_registered_with_every_option_of_section_3_8() -> None:
     ({"deguo_flat": -1}, "#/options/deguo_flat"),
     ({"wu_ping_hu": "yes"}, "#/options/wu_ping_hu"),
     ({"max_fan": 3}, "#/options/max_fan"),
+    ({"kong_scoring": "at_end"}, "#/options/kong_scoring"),  # 红中's word, not 南昌's
+    ({"xia_jing_pairs": 6}, "#/options/xia_jing_pairs"),
+    ({"xia_jing_pairs": -1}, "#/options/xia_jing_pairs"),
+    ({"chao_zhuang_points": 101}, "#/options/chao_zhuang_points"),
+    ({"chong_guan_bao_pei": 1}, "#/options/chong_guan_bao_pei"),
+    ({"hui_tou_yi_xiao": "true"}, "#/options/hui_tou_yi_xiao"),
+    ({"shang_xia_fan_jing": None, "kong_scoring": 2}, "#/options/kong_scoring"),
 ])
 def test_bad_options(options: dict[str, Any], pointer: str) -> None:
     with pytest.raises(RequestError) as caught:
@@ -425,3 +439,41 @@ def test_jing_outside_the_tile_set() -> None:
             jing={"zheng": "7z", "fu": "6z"})
     assert [(p.code, p.pointer) for p in caught.value.problems] == [
         (Code.INVALID_TILE, "#/context/jing/zheng"), (Code.INVALID_TILE, "#/context/jing/fu")]
+
+
+SETTLE_OPTIONS = {"kong_scoring": "end_of_won_hand", "xia_jing_pairs": 3,
+                  "chong_guan_bao_pei": False, "chao_zhuang_points": 2,
+                  "hui_tou_yi_xiao": True, "shang_xia_fan_jing": True}
+"""settle-nanchang.md §3.9.9's options, none at its default."""
+
+OPERATION_BODIES: dict[str, dict[str, Any]] = {
+    "win": body("123m456m789m123p9p", "9p"),
+    "waits": body("123m456m789m123p9p"),
+    "fan": body("123m456m789m123p9p", "9p"),
+    "discards": body("123m456m789m123p9p1z"),
+    "kong": body(None, kong={"type": "exposed", "tile": "3m"}, seats={"konger": 1}),
+    "jing": {"context": {"indicator": "9p"}},
+    "jing-settlement": {"context": {"holdings": [{"zheng": 1}, {}, {}, {"fu": 2}]}},
+    "claims": {"hand": "123m456m789p123s9s", "tile": "9s",
+               "context": {"source": "discard_left", "jing": J}},
+}
+
+
+@pytest.mark.parametrize("operation", list(VARIANT.operations()))
+def test_every_operation_accepts_and_echoes_the_settle_options(operation: str) -> None:
+    """Every 南昌 operation accepts §3.9.9's options and echoes them after today's, in the
+    spec's order (reconciled.md §7); none of them changes an answer but ``kong``'s."""
+    run = VARIANT.operations()[operation]
+    data = OPERATION_BODIES[operation]
+    plain = run(VARIANT.request(data))
+    with_settle = run(VARIANT.request({**data, "options": SETTLE_OPTIONS}))
+    echoed = with_settle.options
+    assert list(echoed) == [s.name for s in VARIANT.option_specs]
+    assert {k: echoed[k] for k in SETTLE_OPTIONS} == SETTLE_OPTIONS
+    assert list(echoed)[-6:] == list(SETTLE_OPTIONS)
+    if operation == "kong":
+        # exposed 3m: 1 from each at once, 2 from each at the end of a won hand
+        assert plain.payments == (-1, 3, -1, -1)
+        assert with_settle.payments == (-2, 6, -2, -2)
+    else:
+        assert replace(with_settle, options=None) == replace(plain, options=None)
