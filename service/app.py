@@ -6,8 +6,9 @@ the warm-up that makes the app ready. Under gunicorn with ``preload_app`` this r
 master, before the workers fork.
 
 Hooks, in the order they run for a request: metrics start (first, so the timing covers the
-rest), the request id, the API-key check; after the response: the ``X-Request-ID`` and
-``X-Hupai-Version`` headers, then the metrics (last, so they see the final status).
+rest), the request id, the Host check, the API-key check; after the response: the
+``X-Request-ID`` and ``X-Hupai-Version`` headers, then the metrics (last, so they see the final
+status).
 """
 
 from __future__ import annotations
@@ -38,6 +39,13 @@ def request_id(given: str | None) -> str:
 
 def _assign_request_id() -> None:
     g.request_id = request_id(request.headers.get(REQUEST_ID))
+
+
+def _require_host() -> None:
+    """RFC 9112 §3.2: an HTTP/1.1 request without a Host header is answered 400 (the nginx
+    sidecar refuses it too; this covers gunicorn serving callers directly)."""
+    if request.environ.get("SERVER_PROTOCOL") == "HTTP/1.1" and "HTTP_HOST" not in request.environ:
+        raise errors.HttpProblem(400, "an HTTP/1.1 request must have a Host header")
 
 
 def _stamp(response: Response) -> Response:
@@ -71,8 +79,12 @@ def create_app(settings: Settings | None = None,
 
     app = HupaiFlask("service", static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    # `//v1//sichuan//win` matches no route (a 404 problem), instead of werkzeug's 308 to the
+    # path with merged slashes: an absolute URL built from the client's Host header.
+    app.url_map.merge_slashes = False
     metrics.install(app)
     app.before_request(_assign_request_id)
+    app.before_request(_require_host)
     app.after_request(_stamp)
     auth.install(app, settings)
     errors.register(app)

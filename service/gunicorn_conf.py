@@ -257,7 +257,8 @@ logconfig_dict: dict[str, Any] = {
 
 
 def on_starting(server: Any) -> None:
-    """Wipe metric files a previous run left, before any worker writes new ones.
+    """Answer gunicorn's own refusals as problem+json (``service/gunicorn_errors.py``), and
+    wipe metric files a previous run left, before any worker writes new ones.
 
     gunicorn calls this *after* ``preload_app`` has imported the app in this (master)
     process, so the master's own files (``*_<master pid>.db``: values set at import, such as
@@ -265,6 +266,9 @@ def on_starting(server: Any) -> None:
   (archives of a previous run included: a restarted instance starts its counters afresh,
   which Prometheus reads as a counter reset).
     """
+    from service import gunicorn_errors
+
+    gunicorn_errors.install()
     mine = f"_{os.getpid()}.db"
     for path in glob.glob(os.path.join(METRICS_DIR, "*.db*")):  # and half-written *.partial
         if not path.endswith(mine):

@@ -55,7 +55,9 @@ def install(app: Flask) -> None:
             raise NotFound()
         return _response(asset(name), ASSETS[name], 300)
 
+    # strict_slashes off: the empty path (`GET http://host HTTP/1.1`) is this page, not
+    # werkzeug's 308 to `/`, an absolute URL built from the client's Host header
     app.add_url_rule("/", "playground", page_view, methods=["GET"],
-                     provide_automatic_options=False)
+                     provide_automatic_options=False, strict_slashes=False)
     app.add_url_rule("/playground/<name>", "playground_asset", asset_view, methods=["GET"],
                      provide_automatic_options=False)

