@@ -7,6 +7,7 @@ replaced by the ones a test uses (``render``). The load is bounded in count and 
 
 from __future__ import annotations
 
+import gzip
 import re
 import signal
 import threading
@@ -125,3 +126,28 @@ def test_the_proxy_refuses_as_hupai_would_and_keeps_metrics_off_the_public_port(
     assert alive.status == 200 and alive.json() == {"status": "ok"}
     # only /metrics and the proxy's liveness on the metrics port
     assert live.request("127.0.0.1", proxy.metrics_port, "GET", "/readyz").status == 404
+
+
+def test_the_proxy_compresses_json_answers_over_1_kib_for_a_client_that_accepts_gzip(
+    shared_service: live.Instance, nginx_factory: Callable[[list[int]], Nginx]
+) -> None:
+    proxy = nginx_factory([shared_service.port])
+    batch = {"requests": [{"variant": "sichuan", "op": "win", "body": WIN_BODY}] * 3}
+    gzip_ok = {"Accept-Encoding": "gzip"}
+    for method, path, body in (("GET", "/v1/variants", None), ("POST", "/v1/batch", batch)):
+        direct = shared_service.request(method, path, body)
+        assert direct.status == 200 and direct.headers["content-type"] == "application/json"
+        assert len(direct.body) > 1024
+        packed = live.request("127.0.0.1", proxy.port, method, path, body, headers=gzip_ok)
+        assert packed.headers["content-encoding"] == "gzip"
+        assert "Accept-Encoding" in packed.headers["vary"]
+        assert gzip.decompress(packed.body) == direct.body  # the same answer, byte for byte
+        assert len(packed.body) < len(direct.body) / 2
+        plain = live.request("127.0.0.1", proxy.port, method, path, body)  # no Accept-Encoding
+        assert "content-encoding" not in plain.headers and plain.body == direct.body
+    # an answer under 1 KiB is sent as it is, even to a client that accepts gzip
+    small = shared_service.post("/v1/sichuan/win", WIN_BODY)
+    assert len(small.body) < 1024
+    sent = live.request("127.0.0.1", proxy.port, "POST", "/v1/sichuan/win", WIN_BODY,
+                        headers=gzip_ok)
+    assert "content-encoding" not in sent.headers and sent.body == small.body
