@@ -67,8 +67,13 @@ def errors(resource: dict[str, Any]) -> list[str]:
 
 
 def custom_resources(documents: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The documents that are not built-in kinds (their apiVersion has a dotted group)."""
-    return [d for d in documents if "." in d.get("apiVersion", "").partition("/")[0]]
+    """The documents that are not built-in kinds: their apiVersion has a dotted group outside
+    Kubernetes' own ``*.k8s.io`` (``networking.k8s.io`` is a built-in group)."""
+    return [d for d in documents if _is_custom(d.get("apiVersion", "").partition("/")[0])]
+
+
+def _is_custom(group: str) -> bool:
+    return "." in group and not group.endswith(".k8s.io")
 
 
 def main(argv: list[str]) -> int:

@@ -36,7 +36,7 @@ def _alerts() -> list[dict[str, Any]]:
 
 
 def _promtool(*args: str, cwd: Path = RULES_DIR) -> subprocess.CompletedProcess[str]:
-    promtool = tools.require("promtool", "prometheus")
+    promtool = tools.require("promtool", "apt-get install prometheus")
     return subprocess.run([promtool, *args], cwd=cwd, capture_output=True, text=True,
                           timeout=120, check=False)
 

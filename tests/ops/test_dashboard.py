@@ -100,7 +100,7 @@ def test_every_query_is_valid_promql(tmp_path: Path) -> None:
         rules.append({"record": f"dashboard:query_{i}", "expr": expr})
     path = tmp_path / "dashboard-queries.yaml"
     path.write_text(yaml.safe_dump({"groups": [{"name": "dashboard", "rules": rules}]}))
-    promtool = tools.require("promtool", "prometheus")
+    promtool = tools.require("promtool", "apt-get install prometheus")
     result = subprocess.run([promtool, "check", "rules", str(path)], capture_output=True,
                             text=True, timeout=60, check=False)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -40,7 +40,8 @@ CRD = DEPLOY / "schemas" / "monitoring.coreos.com_servicemonitors.yaml"
 KUSTOMIZATION = "kustomization.yaml"
 NGINX_CONF = BASE / "nginx" / "nginx.conf"
 K8S_VERSION = "1.30.0"  # the oldest version the manifests promise to work on
-BUILTIN_KINDS = {"Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"}
+BUILTIN_KINDS = {"Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget",
+                 "NetworkPolicy"}
 MONITORING_KINDS = {"ServiceMonitor", "PrometheusRule"}
 
 
@@ -432,3 +433,43 @@ def test_api_keys_come_from_the_mounted_secret() -> None:
     assert path.parent == Path(mount["mountPath"]) and path.name in items
     assert volume["secret"]["optional"] is False  # no keys, no start: never an open /v1
 
+
+def test_the_network_policy_opens_the_public_port_to_all_and_metrics_to_the_scraper() -> None:
+    policy = _by_kind()["NetworkPolicy"]["spec"]
+    pod_labels = _by_kind()["Deployment"]["spec"]["template"]["metadata"]["labels"]
+    assert all(pod_labels.get(k) == v for k, v in policy["podSelector"]["matchLabels"].items())
+    assert policy["podSelector"]["matchLabels"]
+    # each rule opens named ports of the proxy, the only container with ports
+    opened = {}
+    for rule in policy["ingress"]:
+        for port in rule["ports"]:
+            assert port["protocol"] == "TCP" and port["port"] in _ports("proxy")
+            opened[port["port"]] = rule.get("from")
+    assert set(opened) == set(_ports("proxy")) == {"http", "metrics"}
+    assert opened["http"] is None  # from anywhere: callers are wherever they run
+    (scraper,) = opened["metrics"]  # /metrics needs no key: Prometheus only, by pod and namespace
+    assert scraper["podSelector"]["matchLabels"] and scraper["namespaceSelector"]["matchLabels"]
+    # no egress at all: Hupai calls nothing (the proxy's upstream is an address, not a name)
+    assert set(policy["policyTypes"]) == {"Ingress", "Egress"} and policy["egress"] == []
+    assert re.findall(r"^\s*server (\d+\.\d+\.\d+\.\d+):\d+ ", _conf(), re.M) == ["127.0.0.1"]
+
+
+def test_the_readmes_image_overlay_names_the_pushed_image_for_hupai_only(tmp_path: Path) -> None:
+    # deploy/README.md, "The image": an overlay of one's own with kustomize's `images:`
+    readme = (DEPLOY / "README.md").read_text()
+    (overlay,) = re.findall(r"<<'YAML'\n(.*?)YAML\n", readme, re.S)
+    mine = tmp_path / "my-hupai"
+    mine.mkdir()
+    (tmp_path / "deploy").symlink_to(DEPLOY)  # the README's overlay sits beside deploy/
+    (mine / KUSTOMIZATION).write_text(overlay)
+    (pushed,) = re.findall(r"^docker push (\S+)$", readme, re.M)
+    docs = _kustomize(mine)
+    (deployment,) = [d for d in docs if d["kind"] == "Deployment"]
+    images = {c["name"]: c["image"]
+              for c in deployment["spec"]["template"]["spec"]["containers"]}
+    assert images == {"hupai": pushed, "proxy": _container("proxy")["image"]}
+    # and nothing else changed
+    (deployment_as_shipped,) = [d for d in _kustomize(OVERLAY) if d["kind"] == "Deployment"]
+    for container in deployment_as_shipped["spec"]["template"]["spec"]["containers"]:
+        container["image"] = images[container["name"]]
+    assert deployment == deployment_as_shipped
