@@ -20,12 +20,16 @@ from pathlib import Path
 from typing import Any
 
 import yaml  # type: ignore[import-untyped]
-from flask import Flask, Response, redirect, send_from_directory
+from flask import Flask, Response, redirect, request, send_from_directory
 from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response as BaseResponse
 
 SPEC_MIMETYPE = "application/yaml"
+SPEC_MIMETYPES = (SPEC_MIMETYPE, "text/plain")
+"""What ``GET /openapi.yaml`` answers: YAML (RFC 9512), or the same bytes as text for a client
+whose ``Accept`` prefers it — a browser tab shows text where it downloads YAML, and client
+generators that know no YAML (openapi-python-client) read the document's text/plain answer."""
 ASSETS = frozenset({"swagger-ui.css", "index.css", "swagger-ui-bundle.js",
                     "swagger-ui-standalone-preset.js", "favicon-32x32.png", "favicon-16x16.png"})
 
@@ -82,7 +86,10 @@ def install(app: Flask, spec: bytes) -> None:
     assets = Path(str(swagger_ui_path))
 
     def spec_view() -> Response:
-        return Response(spec, mimetype=SPEC_MIMETYPE)
+        chosen = request.accept_mimetypes.best_match(SPEC_MIMETYPES, default=SPEC_MIMETYPE)
+        response = Response(spec, mimetype=chosen)
+        response.vary.add("Accept")
+        return response
 
     def page_view() -> Response:
         return Response(PAGE, mimetype="text/html")

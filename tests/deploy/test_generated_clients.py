@@ -1,11 +1,12 @@
 """The Python client generated from openapi.yaml, against a live instance.
 
 ``openapi-python-client`` (README, "Generating a client") writes the client into a
-temporary folder with no warning at all; the package imports, and every request example of the
-document goes through the operation's own generated function. Each answer must come back as
-the model of the schema the documented answer matches (for a ``win``/``fan`` union: the win or
-the ``…NoWin`` branch the answer validates against), hold the whole documented answer
-(``to_dict()``), and hold it typed: no member of it left in a model's
+temporary folder with no configuration and no warning at all, as a package named after the
+document's title (``hupai_client``, project ``hupai-client``); the package imports, and every
+request example of the document goes through the operation's own generated function. Each
+answer must come back as the model of the schema the documented answer matches (for a
+``win``/``fan`` union: the win or the ``…NoWin`` branch the answer validates against), hold the
+whole documented answer (``to_dict()``), and hold it typed: no member of it left in a model's
 ``additional_properties``. Problems come back as their problem models.
 
 The TypeScript client has a CI stage of its own (npm): tests/clients/test_typescript_client.py.
@@ -37,7 +38,6 @@ from tests.deploy.test_examples import EXCHANGES, each_exchange
 ROOT = live.ROOT
 SPEC_FILE = ROOT / "openapi.yaml"
 SPEC: dict[str, Any] = yaml.safe_load(SPEC_FILE.read_text(encoding="utf-8"))
-PYTHON_CONFIG = ROOT / "examples" / "python" / "openapi-python-client.yaml"
 API_KEY = "generated-client-key"
 VARIANTS = ("sichuan", "changsha", "nanchang", "hongzhong")
 
@@ -57,11 +57,12 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[live.Instance]
 
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[types.ModuleType]:
-    """The generated ``hupai_client`` package, imported from its temporary folder."""
+    """The generated ``hupai_client`` package, imported from its temporary folder: made
+    with no ``--config``, as a newcomer would run the generator."""
     out = tmp_path_factory.mktemp("python-client") / "hupai-client"
     run = subprocess.run(
         [_bin("openapi-python-client"), "generate", "--path", str(SPEC_FILE),
-         "--config", str(PYTHON_CONFIG), "--output-path", str(out)],
+         "--output-path", str(out)],
         capture_output=True, text=True, timeout=300,
         env=live.image_env(),  # the venv's bin first: its ruff formats the generated code
     )
@@ -69,6 +70,10 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[types.Module
     assert run.returncode == 0, output
     # the generator prints each warning and each schema it drops; there must be none
     assert not re.search(r"warning|unable to process|error", output, re.IGNORECASE), output
+    # a plain name from the title alone: the project and the one package in it
+    project = (out / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'^name = "hupai-client"$', project, re.M), project[:300]
+    assert sorted(p.name for p in out.iterdir() if (p / "__init__.py").exists()) == ["hupai_client"]
     sys.path.insert(0, str(out))
     try:
         yield importlib.import_module("hupai_client")
@@ -231,8 +236,9 @@ def test_the_gets_through_the_generated_python_client(generated: types.ModuleTyp
     assert isinstance(alive, m.Liveness) and alive.status.value == "ok"
     ready = _api(generated, "/readyz", "get").sync_detailed(client=client).parsed
     assert isinstance(ready, m.Readiness) and ready.status.value == "ready"
-    document = _api(generated, "/openapi.yaml", "get").sync_detailed(client=client).parsed
-    assert yaml.safe_load(document) == SPEC
+    raw = _api(generated, "/openapi.yaml", "get").sync_detailed(client=client)
+    assert raw.headers["content-type"] == "application/yaml"  # the client asks for no type
+    assert yaml.safe_load(raw.parsed) == SPEC
 
 
 def _problem(generated: types.ModuleType, path: str, response: httpx.Response) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from flask import Flask
 
 from service import health
@@ -19,6 +20,22 @@ def test_openapi_yaml_is_the_repositorys_file(client):
     r = client.get("/openapi.yaml")
     assert r.status_code == 200 and r.mimetype == "application/yaml"
     assert r.get_data() == (ROOT / "openapi.yaml").read_bytes()
+    assert r.headers["Vary"] == "Accept"
+
+
+@pytest.mark.parametrize("accept, mimetype", [
+    ("text/plain", "text/plain"),
+    ("text/plain, application/yaml;q=0.5", "text/plain"),
+    ("application/yaml, text/plain", "application/yaml"),  # equal: the server's first
+    ("*/*", "application/yaml"),
+    ("text/html,application/xhtml+xml,*/*;q=0.8", "application/yaml"),  # a browser
+    ("application/json", "application/yaml"),  # neither: YAML all the same, not a 406
+])
+def test_openapi_yaml_is_text_for_a_client_that_prefers_it(client, accept, mimetype):
+    r = client.get("/openapi.yaml", headers={"Accept": accept})
+    assert r.mimetype == mimetype and r.get_data() == (ROOT / "openapi.yaml").read_bytes()
+    if mimetype == "text/plain":
+        assert r.mimetype_params == {"charset": "utf-8"}
 
 
 def test_docs_page_loads_nothing_from_outside(client):
