@@ -143,14 +143,16 @@ def _ms(text: str) -> float:
 
 
 def wrk(
-    url: str, body: dict[str, Any], connections: int, seconds: float, workdir: Path
+    url: str, body: dict[str, Any], connections: int, seconds: float, workdir: Path,
+    method: str = "POST",
 ) -> WrkResult:
+    """``body`` POSTed (or, with ``method="GET"``, a plain GET) for ``seconds``."""
     script = workdir / "post.lua"
     payload = json.dumps(body, separators=(",", ":"))
     script.write_text(
         'wrk.method = "POST"\n'
         'wrk.headers["Content-Type"] = "application/json"\n'
-        f"wrk.body = [==[{payload}]==]\n"
+        f"wrk.body = [==[{payload}]==]\n" if method == "POST" else 'wrk.method = "GET"\n'
     )
     out = subprocess.run(
         ["wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", "--latency",
