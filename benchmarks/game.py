@@ -20,7 +20,9 @@ What it does, in one run:
    no-op ``GET /livez`` (wrk, ``--connections``, ``--noop-seconds``), then the round's stream
    (wrk at the same connections, each request once, in order; it stops when the last answer
    is in). The stream's ratio to the no-op is taken from that pair: on this shared machine
-   two rates compare only when measured side by side.
+   two rates compare only when measured side by side. Beside it, the same ratio from the
+   workers' CPU time (``/proc/PID/stat``): the no-op's CPU a request over the stream's a call
+   — what a worker with a core of its own would show, as the neighbours' load drops out.
 4. Per call type, from the server's access log (gunicorn's own time of each request, in the
    worker): its share of the stream's time, p50 and p99. Every answer must be a 200.
 5. Each worker's PSS (``/proc/PID/smaps_rollup``) after the load.
@@ -103,11 +105,26 @@ class Server:
         return fresh
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of ``pids`` so far (``/proc/PID/stat``, clock ticks)."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 @dataclass
 class Measured:
     rates: list[float] = field(default_factory=list)
     noops: list[float] = field(default_factory=list)
     ratios: list[float] = field(default_factory=list)
+    cpu_ratios: list[float] = field(default_factory=list)
+    """The no-op's worker CPU time a request over the stream's a call: the rate ratio a
+    worker with a core of its own would show (the neighbours' load cancels out)."""
+    cpu_per_call: list[float] = field(default_factory=list)
+    """The workers' CPU seconds a stream call."""
+    cpu_per_noop: list[float] = field(default_factory=list)
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: int = 0
 
@@ -151,9 +168,16 @@ def measure(variant: str, slices: list[list[Call]], servers: list[Server], noop_
         for server in servers if i % 2 == 0 else reversed(servers):
             m = found[server.name]
             server.new_log()
+            workers = server.instance.workers()
+            cpu0 = cpu_seconds(workers)
             noop = wrk(server.instance.url + "/livez", {}, connections, noop_seconds, workdir,
                        method="GET")
+            cpu1 = cpu_seconds(workers)
             rate = replay(server, calls, connections, workdir)
+            cpu2 = cpu_seconds(workers)
+            m.cpu_ratios.append(((cpu1 - cpu0) / noop.requests) / ((cpu2 - cpu1) / len(calls)))
+            m.cpu_per_call.append((cpu2 - cpu1) / len(calls))
+            m.cpu_per_noop.append((cpu1 - cpu0) / noop.requests)
             m.noops.append(noop.rps)
             m.rates.append(rate)
             m.ratios.append(rate / noop.rps)
@@ -184,14 +208,19 @@ def report(variant: str, slices: list[list[Call]], found: dict[str, Measured],
                                                                   key=lambda kv: -kv[1]))
              + f"), {len(slices)} round{'s' if len(slices) > 1 else ''}",
              "",
-             "| server | calls/s | no-op req/s | vs no-op | games/s a worker | errors | target |",
-             "|---|---:|---:|---:|---:|---:|---|"]
+             "| server | calls/s | no-op req/s | vs no-op | vs no-op, CPU | games/s a worker "
+             "| CPU ms a game | CPU µs a call, a no-op | errors | target |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for server in servers:
         m = found[server.name]
         rate, ratio = statistics.median(m.rates), statistics.median(m.ratios)
         spread = f" ({min(m.ratios):.0%}–{max(m.ratios):.0%})" if len(m.ratios) > 1 else ""
+        cpu = statistics.median(m.cpu_ratios)
         lines.append(f"| {server.name} | {rate:,.0f} | {statistics.median(m.noops):,.0f} | "
-                     f"{ratio:.0%}{spread} | {rate / per_game / server.workers:.2f} | "
+                     f"{ratio:.0%}{spread} | {cpu:.0%} | {rate / per_game / server.workers:.2f} | "
+                     f"{statistics.median(m.cpu_per_call) * per_game * 1000:,.0f} | "
+                     f"{statistics.median(m.cpu_per_call) * 1e6:,.0f}, "
+                     f"{statistics.median(m.cpu_per_noop) * 1e6:,.0f} | "
                      f"{m.errors} | ≥ {TARGET:.0%}: {'yes' if ratio >= TARGET else 'NO'} |")
     lines += ["", "| call | server | share of time | mean ms | p50 ms | p99 ms |",
               "|---|---|---:|---:|---:|---:|"]
