@@ -176,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=12, help="functions a call type (0: no profile)")
     parser.add_argument("--sort", default="cumulative")
     parser.add_argument("--against", type=Path)
+    parser.add_argument("--only", help="replay only these call types (comma-separated)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from benchmarks.game_play import record
@@ -184,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="hupai-profile-") as tmp:
         for variant in args.variants.split(","):
             caller = record(variant, args.games, create_app().test_client(), args.first_seed)
+            if args.only:
+                caller.calls = [c for c in caller.calls if c.kind in args.only.split(",")]
             stream = Path(tmp) / f"{variant}.jsonl"
             stream.write_text("".join(json.dumps({"path": c.path, "payload": c.payload.decode()})
                                       + "\n" for c in caller.calls))

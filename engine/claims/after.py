@@ -12,12 +12,11 @@ the suit the variant lists first (四川's suit to drop) in front.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine import tiles as T
 from engine.claims.answers import After
-from engine.hand import Context, Hand
+from engine.hand import Context, Hand, context_with
 from engine.options import Options
 from engine.results import Wait
 from engine.tiles import Tile
@@ -86,6 +85,6 @@ def best_discard(variant: Variant, hand: Hand, context: Context, options: Option
     waits: tuple[Wait, ...] = ()
     if best_shanten == 0:
         # the discarded copy lies on the table: seen in `remaining`, as in discards
-        thrown = replace(context, visible=(*context.visible, tile))
+        thrown = context_with(context, visible=(*context.visible, tile))
         waits = variant.wait_list(rest, hand, thrown, options)
     return After(T.code(tile), best_shanten, waits)

@@ -40,6 +40,7 @@ from engine.hand import (
     Request,
     WinType,
     check_hand,
+    context_with,
 )
 from engine.options import Options
 from engine.tiles import Tile
@@ -318,11 +319,9 @@ def _win(s: Situation) -> WinAction | Refusal | None:
 def _with_win_type(context: Context, win_type: WinType) -> Context:
     """The context ``fan`` evaluates the win in: the source's win type, and no
     ``context.kong`` (it names the kong being robbed, not one of the winner's). Copied
-    without `dataclasses.replace`, which re-runs ``__init__`` over every field and costs
-    a good part of a ``claims`` call with ``detail: "actions"``."""
-    trial = object.__new__(Context)
-    trial.__dict__.update(context.__dict__, win_type=win_type, kong=None)
-    return trial
+    with `engine.hand.context_with`: `dataclasses.replace` costs a good part of a ``claims``
+    call with ``detail: "actions"``."""
+    return context_with(context, win_type=win_type, kong=None)
 
 
 def _passed_blocks(s: Situation, fan: int) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -27,6 +27,7 @@ from engine.hand import (
     VariantFacts,
     WinType,
     check_hand,
+    context_with,
     parse_request,
 )
 from engine.options import Options, OptionSpec, resolve
@@ -158,8 +159,8 @@ class Variant(ABC):
 
     def wait_context(self, context: Context) -> Context:
         """The context a wait is tried in (RULES.md §0.6): a discard, no event flags."""
-        return replace(context, win_type=WinType.DISCARD, after_kong=False, last_tile=False,
-                       first_turn=False)
+        return context_with(context, win_type=WinType.DISCARD, after_kong=False,
+                            last_tile=False, first_turn=False)
 
     def hand_shanten(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                      options: Options) -> int:
@@ -309,11 +310,14 @@ class Variant(ABC):
     def wait_list(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                   options: Options) -> tuple[Wait, ...]:
         """The waits of 13 effective tiles, with copies remaining and each one's fan."""
+        candidates = self.wait_candidates(concealed, hand, context, options)
+        if not candidates:  # most hands (every discard but one or two of ``discards``)
+            return ()
         own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
         seen = T.counts(context.visible)
         wait_context = self.wait_context(context)
         waits = []
-        for tile in self.wait_candidates(concealed, hand, context, options):
+        for tile in candidates:
             if own[tile] >= T.COPIES:
                 continue
             trial = Hand(tuple(concealed), hand.melds, tile)
@@ -340,24 +344,32 @@ class Variant(ABC):
     def discards(self, request: Request) -> DiscardsAnswer:
         options = self.checked(request, size=14, needs_win_tile=False)
         hand, context = request.hand, request.context
-        kinds = sorted(self.hand_rules(options).tile_kinds)
         own = T.counts(hand.all_tiles)
         seen = T.counts(context.visible)
+        # each kind's effective-tile entry, built once a hand: which kinds are effective
+        # changes from one discard to the next, the copies left of a kind do not
+        entries = [(draw, EffectiveTile(T.code(draw), left))
+                   for draw in sorted(self.hand_rules(options).tile_kinds)
+                   if (left := T.COPIES - own[draw] - seen[draw]) > 0]
         choices = []
         for tile in sorted(set(hand.concealed)):
             rest = list(hand.concealed)
             rest.remove(tile)
             # the discarded copy lies on the table: it counts as seen in `remaining`, as it
             # does among the effective tiles (`own` holds all 14 tiles)
-            thrown = replace(context, visible=(*context.visible, tile))
+            thrown = context_with(context, visible=(*context.visible, tile))
             waits = self.wait_list(rest, hand, thrown, options)
             shanten = 0 if waits else max(1, self.hand_shanten(rest, hand, context, options))
             after = self.shanten_after_draws(rest, hand, context, options)
-            effective = [EffectiveTile(T.code(draw), left) for draw in kinds
-                         if (left := T.COPIES - own[draw] - seen[draw]) > 0
-                         and after[draw] < shanten]
+            effective = [entry for draw, entry in entries if after[draw] < shanten]
             count = sum(e.remaining for e in effective)
             choices.append(DiscardChoice(T.code(tile), shanten, waits, tuple(effective), count))
+        return self.discards_answer(choices, hand, context, options)
+
+    def discards_answer(self, choices: list[DiscardChoice], hand: Hand, context: Context,
+                        options: Options) -> DiscardsAnswer:
+        """The advice from every discard's choice: ordered as API.md says, and whether the
+        14 tiles are already a self-drawn win."""
         choices.sort(key=lambda c: (c.shanten, -c.effective_count, -len(c.effective_tiles),
                                     T.from_code(c.tile)))
         best = choices[0].shanten if choices else 0
@@ -372,7 +384,7 @@ class Variant(ABC):
         缺一门 included — so ``discards`` can say the player may declare 自摸 instead."""
         *rest, drawn = hand.concealed
         return self.check(Hand(tuple(rest), hand.melds, drawn),
-                          replace(context, win_type=WinType.SELF_DRAW), options)
+                          context_with(context, win_type=WinType.SELF_DRAW), options)
 
     def claims(self, request: Request) -> ClaimsAnswer:
         """What the player may do with the tile on offer (RULES.md §0.8, `engine.claims`)."""

@@ -187,3 +187,25 @@ def test_request_error_names_the_first_code_in_the_contract_order() -> None:
                      "amount_too_large"]
     assert [c.is_hand_problem for c in Code] == [False] * 4 + [True] * 6 + [False] * 7
     assert [c.is_record_problem for c in Code] == [False] * 10 + [True] * 7
+
+
+def test_context_with_equals_dataclasses_replace() -> None:
+    """The hot paths' copy of a context (`engine.hand.context_with`) is the value
+    `dataclasses.replace` makes, for every field changed alone and all at once, and leaves
+    the original as it was."""
+    import dataclasses
+
+    from engine.hand import Context, KongEvent, KongType, Seats, WinType, context_with
+
+    base = Context(win_type=WinType.SELF_DRAW, after_kong=True, visible=(1, 2, 3),
+                   seats=Seats(dealer=0, winner=1), active=(0, 1, 2))
+    changes = {"win_type": WinType.DISCARD, "after_kong": False, "last_tile": True,
+               "first_turn": True, "is_dealer": False, "seats": None, "active": (1,),
+               "visible": (4,), "kong": KongEvent(KongType.ADDED, 5)}
+    for name, value in changes.items():
+        assert context_with(base, **{name: value}) == dataclasses.replace(base, **{name: value})
+    assert context_with(base, **changes) == dataclasses.replace(base, **changes)
+    assert base == Context(win_type=WinType.SELF_DRAW, after_kong=True, visible=(1, 2, 3),
+                           seats=Seats(dealer=0, winner=1), active=(0, 1, 2))
+    with pytest.raises(TypeError, match="visibl"):
+        context_with(base, visibl=())

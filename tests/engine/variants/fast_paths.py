@@ -10,28 +10,61 @@ declared as melds, then disturbed) and checks, for every discard of every 14-til
 * ``shanten_after_draws`` equals ``base.Variant.shanten_after_draws`` (34 `hand_shanten`);
 * every kind that wins (full ``check`` over the whole tile set) is among the candidates;
 * ``waits`` and ``discards`` equal those of `reference`: the same variant with the base
-  class's ``wait_candidates``, ``wait_list`` and ``shanten_after_draws``.
+  class's ``wait_candidates``, ``wait_list`` and ``shanten_after_draws``, and ``discards``
+  worked out one discard at a time from its definition.
 """
 
 from __future__ import annotations
 
 import random
+from abc import ABC
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine import tiles as T
 from engine.errors import RequestError
 from engine.hand import Hand, Request
+from engine.results import DiscardChoice, DiscardsAnswer, EffectiveTile
 from engine.variants import base
 from engine.variants.base import Variant
 from tests import hands as H
 
 
+class _DefinedDiscards(Variant, ABC):
+    """``discards`` as RULES.md defines it, one discard at a time: its waits (the discarded
+    copy seen), its shanten, and each kind of the tile set drawn after it — what the shared
+    operation computes with entries built once a hand. A mixin: a variant's own
+    ``discards`` (四川's suit to drop first) reaches it through ``super()``."""
+
+    def discards(self, request: Request) -> DiscardsAnswer:
+        options = self.checked(request, size=14, needs_win_tile=False)
+        hand, context = request.hand, request.context
+        kinds = sorted(self.hand_rules(options).tile_kinds)
+        own = T.counts(hand.all_tiles)
+        seen = T.counts(context.visible)
+        choices = []
+        for tile in sorted(set(hand.concealed)):
+            rest = list(hand.concealed)
+            rest.remove(tile)
+            thrown = replace(context, visible=(*context.visible, tile))
+            waits = self.wait_list(rest, hand, thrown, options)
+            shanten = 0 if waits else max(1, self.hand_shanten(rest, hand, context, options))
+            after = self.shanten_after_draws(rest, hand, context, options)
+            effective = [EffectiveTile(T.code(draw), left) for draw in kinds
+                         if (left := T.COPIES - own[draw] - seen[draw]) > 0
+                         and after[draw] < shanten]
+            count = sum(e.remaining for e in effective)
+            choices.append(DiscardChoice(T.code(tile), shanten, waits, tuple(effective), count))
+        return self.discards_answer(choices, hand, context, options)
+
+
 def reference(variant: Variant) -> Variant:
     """The variant with the base class's waits machinery: every kind tried with the full
-    win check (and ``fan_value``), and `hand_shanten` asked once per drawn kind."""
+    win check (and ``fan_value``), `hand_shanten` asked once per drawn kind, and
+    ``discards`` as defined (`_DefinedDiscards`)."""
     cls = type(variant)
-    slow = type(f"Slow{cls.__name__}", (cls,), {
+    slow = type(f"Slow{cls.__name__}", (cls, _DefinedDiscards), {
         "wait_candidates": base.Variant.wait_candidates,
         "wait_list": base.Variant.wait_list,
         "shanten_after_draws": base.Variant.shanten_after_draws,
