@@ -24,12 +24,17 @@ class Code(StrEnum):
     TOO_MANY_COPIES = "too_many_copies"
     BAD_TILE_COUNT = "bad_tile_count"
     LOCKED_NOT_READY = "locked_not_ready"
-    # a 四川 record that cannot have happened (``settle``, settle.md §1.6.7), in its order
+    # a record that cannot have happened (``settle``: settle.md §1.6.7, settle-changsha.md
+    # §2.9.7), in API.md's one order (reconciled.md §2)
     SEAT_LEFT = "seat_left"
     HAND_OVER = "hand_over"
+    NOT_FIRST_TURN = "not_first_turn"
     NOT_AFTER_KONG = "not_after_kong"
+    KAI_GANG_MISMATCH = "kai_gang_mismatch"
     MULTIPLE_WINNERS = "multiple_winners"
     MELD_MISMATCH = "meld_mismatch"
+    NOT_A_QISHOU = "not_a_qishou"
+    BIRDS_MISMATCH = "birds_mismatch"
     NOT_A_WIN = "not_a_win"
     AMOUNT_TOO_LARGE = "amount_too_large"
 

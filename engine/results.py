@@ -1,15 +1,22 @@
 """The answers the engine gives, as frozen values ready to become JSON.
 
 Conventions every answer follows, so that one generic mapping can serialise them: fields are
-listed in the order they appear on the wire; a field that is None is left out; tiles are
-tile codes (``'5p'``); a trailing underscore is dropped from a field name (``as_`` → ``as``).
+listed in the order they appear on the wire; a field that is None is left out — unless its
+metadata is `KEEP_NULL`: then None is a JSON null (a member the answer always has, such as
+``next_dealer`` while a hand is in play); tiles are tile codes (``'5p'``); a trailing
+underscore is dropped from a field name (``as_`` → ``as``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Final
 
 from engine.options import Options
+
+KEEP_NULL: Final = MappingProxyType({"keep_null": True})
+"""A field's metadata: None goes on the wire as null instead of being left out."""
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ to the variant's ``request`` (``engine.hand.parse_request``, which reads the til
 is the engine's RequestError), called by the route. Outward: whatever answer the engine gives
 becomes JSON, generically, by the conventions ``engine/results.py`` states: a frozen dataclass
 becomes an object whose members are its fields in declaration order (= wire order), a field
-that is None is left out, a trailing underscore is dropped from a name (``as_`` → ``as``),
-tuples become arrays, a StrEnum its value. No variant or answer type is named here, so a new
-variant's answers need no code.
+that is None is left out (null where its metadata says ``keep_null``), a trailing underscore
+is dropped from a name (``as_`` → ``as``), tuples become arrays, a StrEnum its value. No
+variant or answer type is named here, so a new variant's answers need no code.
 
 The answer is encoded compactly with members and lists in a fixed order, so the same body
 always gives the same bytes (API.md: every POST is a pure function of its body).
@@ -22,8 +22,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
-_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
-"""Per answer class: (attribute, wire name) pairs, worked out once per class."""
+_FIELDS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
+"""Per answer class: (attribute, wire name, null kept) triples, worked out once per class."""
 _PLAIN = (str, int, bool, float, type(None))
 _PLAIN_TYPES = frozenset(_PLAIN)
 """The exact types that go on the wire as they are (not their subclasses: a StrEnum is a str
@@ -59,13 +59,15 @@ def to_wire(value: Any) -> Any:
     return _to_wire_slow(value)
 
 
-def _members(value: Any, fields_: tuple[tuple[str, str], ...]) -> dict[str, Any]:
-    """A dataclass's wire object, from its (attribute, wire name) pairs."""
+def _members(value: Any, fields_: tuple[tuple[str, str, bool], ...]) -> dict[str, Any]:
+    """A dataclass's wire object, from its (attribute, wire name, null kept) triples."""
     out = {}
-    for attr, wire in fields_:
+    for attr, wire, null in fields_:
         item = getattr(value, attr)
         if item is not None:
             out[wire] = item if type(item) in _PLAIN_TYPES else to_wire(item)
+        elif null:
+            out[wire] = None
     return out
 
 
@@ -75,7 +77,8 @@ def _to_wire_slow(value: Any) -> Any:
     if isinstance(value, _PLAIN):  # subclasses of the plain types
         return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        _FIELDS[type(value)] = tuple((f.name, f.name.removesuffix("_"))
+        _FIELDS[type(value)] = tuple((f.name, f.name.removesuffix("_"),
+                                      bool(f.metadata.get("keep_null")))
                                      for f in dataclasses.fields(value))
         return to_wire(value)
     if isinstance(value, Mapping):
@@ -119,7 +122,7 @@ class AnswerEncoder:
         self._shared: dict[int, tuple[Mapping[str, Any], str]] = {}
         """By the id of a shared options mapping: the mapping (kept alive) and its JSON."""
         self._options: dict[tuple[tuple[str, Any], ...], str] = {}
-        self._heads: dict[type, tuple[tuple[str, str], ...] | None] = {}
+        self._heads: dict[type, tuple[tuple[str, str, bool], ...] | None] = {}
         """Per answer class: its wire fields before a final ``options``; None: no such field."""
 
     def __call__(self, answer: Any) -> bytes:
@@ -157,10 +160,10 @@ class AnswerEncoder:
         return f'{_JSON.encode(rest)[:-1]},"options":{text}}}'.encode()
 
 
-def _head_fields(answer: Any) -> tuple[tuple[str, str], ...] | None:
+def _head_fields(answer: Any) -> tuple[tuple[str, str, bool], ...] | None:
     """The wire fields of ``answer``'s class before its last, when that is ``options``."""
     if not dataclasses.is_dataclass(answer) or isinstance(answer, type):
         return None
     to_wire(answer)  # learns the class's fields
     fields_ = _FIELDS[type(answer)]
-    return fields_[:-1] if fields_ and fields_[-1] == ("options", "options") else None
+    return fields_[:-1] if fields_ and fields_[-1][:2] == ("options", "options") else None

@@ -183,3 +183,62 @@ def frame_problems(raw: Any, frame: RecordFrame, checker: ShapeChecker) -> list[
     if end is not None and frame.end is not None:
         frame.end(c, end)
     return c.problems
+
+
+WIN_TYPES: Final = ("self_draw", "discard", "rob_kong")
+CONTEXT_MEMBERS: Final = ("win_type", "after_kong", "last_tile", "first_turn")
+"""A record win's ``context``: the moment only (the seats and turned tiles come from the
+record)."""
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What a win event's ``context`` and ``from`` say, as far as they passed stage 1."""
+
+    win_type: str
+    after_kong: bool
+    source_ok: bool
+    """``from`` is a seat where the win type needs one."""
+
+
+def win_moment(c: ShapeChecker, event: Mapping[str, Any], pointer: str, *, context_what: str,
+               self_draw_payers: str) -> Moment:
+    """A win event's ``context`` (its members, the win type, the flags, no ``after_kong`` on
+    a rob-kong) and ``from`` (refused on a self-draw — ``self_draw_payers`` says who pays —,
+    required otherwise)."""
+    context = event.get("context")
+    win_type, after_kong = "discard", False
+    if context is not None and c.obj(context, f"{pointer}/context", CONTEXT_MEMBERS,
+                                     context_what):
+        if c.choice(context.get("win_type"), f"{pointer}/context/win_type", "win_type",
+                    WIN_TYPES):
+            win_type = context["win_type"]
+        for flag in CONTEXT_MEMBERS[1:]:
+            c.boolean(context.get(flag), f"{pointer}/context/{flag}", flag)
+        after_kong = context.get("after_kong") is True
+        if win_type == "rob_kong" and after_kong:
+            c.bad(f"{pointer}/context/after_kong", "after_kong is not for a rob-kong win: the "
+                  "robbed kong was never completed")
+    source = event.get("from")
+    source_ok = False
+    if win_type == "self_draw":
+        if source is not None:
+            c.bad(f"{pointer}/from", f"from is not for a self-draw: {self_draw_payers}")
+    else:
+        what = "the discarder" if win_type == "discard" else "the robbed konger"
+        source_ok = c.seat(source, f"{pointer}/from", f"from ({what})")
+    return Moment(win_type, after_kong, source_ok)
+
+
+def kong_source(c: ShapeChecker, event: Mapping[str, Any], pointer: str, kind: str | None,
+                konger_ok: bool, exposed_name: str) -> None:
+    """A kong event's ``from``: required for an exposed kong (another seat's discard),
+    refused for the others."""
+    source = event.get("from")
+    if kind == "exposed":
+        if c.seat(source, f"{pointer}/from", "from (who discarded the kong's tile)") \
+                and konger_ok and source == event["seat"]:
+            c.bad(f"{pointer}/from", "an exposed kong is made from another seat's discard")
+    elif kind is not None and source is not None:
+        c.bad(f"{pointer}/from", f"from is only for an exposed kong ({exposed_name}); this one "
+              f"is {kind}")

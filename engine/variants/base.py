@@ -90,6 +90,9 @@ class Variant(ABC):
     extra_operations: ClassVar[tuple[str, ...]] = ()
     """Operations beyond win/waits/fan/discards, by their path segment (``jing-settlement``);
     each is the method of the same name with ``-`` as ``_``."""
+    late_operations: ClassVar[tuple[str, ...]] = ()
+    """Operations listed after ``claims``: those a variant gained after it had ``claims``
+    (reconciled.md §7: 长沙's ``settle``)."""
     facts: ClassVar[type[VariantFacts]] = VariantFacts
     """The context members this variant owns beside the shared ones (its package's
     ``facts.py``): `request` reads them into ``Context.facts``."""
@@ -265,6 +268,8 @@ class Variant(ABC):
             ops[op] = getattr(self, op.replace("-", "_"))
         if self.claim_rules is not None:
             ops["claims"] = self.claims
+        for op in self.late_operations:
+            ops[op] = getattr(self, op.replace("-", "_"))
         return ops
 
     def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 import pytest
 
 from engine.hand import MeldKind
-from engine.results import Group, Pattern, Reading
+from engine.results import KEEP_NULL, Group, Pattern, Reading
 from engine.variants import REGISTRY
 from service.mapping import encode, to_wire
 
@@ -39,6 +39,19 @@ def test_fields_in_declaration_order_none_omitted_underscore_dropped():
     assert wire["alpha"] == [{"as": ["5m"], "colour": "red"}]
     assert type(wire["alpha"][0]["colour"]) is str  # the value, not the enum member
     assert wire["options"] == {"max_fan": None, "wild": ["7z"]}  # a null option stays
+
+
+@dataclass(frozen=True)
+class WithNull:
+    seat: int | None = field(default=None, metadata=KEEP_NULL)
+    gone: int | None = None
+
+
+def test_a_field_marked_keep_null_is_a_json_null():
+    # 长沙 settle's next_dealer: always a member, null while the hand is in play
+    assert to_wire(WithNull()) == {"seat": None}
+    assert to_wire(WithNull(2, 3)) == {"seat": 2, "gone": 3}
+    assert encode(to_wire(WithNull())) == b'{"seat":null}'
 
 
 def test_engine_result_types():

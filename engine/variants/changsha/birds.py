@@ -60,7 +60,12 @@ def bird_seat(tile: Tile, origin: int) -> int:
     >>> [bird_seat(T.from_code(c), 0) for c in ("1m", "2p", "7s", "8m", "9p")]
     [0, 1, 2, 3, 0]
     """
-    return (origin + (T.rank(tile) - 1) % 4) % 4
+    return seat_of_rank(T.rank(tile), origin)
+
+
+def seat_of_rank(rank: int, origin: int, players: int = 4) -> int:
+    """The seat a bird (or a die, settle-changsha.md §2.9.2) of ``rank`` points to."""
+    return (origin + (rank - 1) % 4) % players
 
 
 def traditional_birds(birds: Sequence[Tile], mode: str, origin: int, winner: int,

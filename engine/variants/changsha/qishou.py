@@ -24,6 +24,9 @@ DA_SI_XI: Final = Pattern("da_si_xi", "Four of a kind", "大四喜", 0)
 BAN_BAN_HU: Final = Pattern("ban_ban_hu", "No 2, 5 or 8", "板板胡", 0)
 QUE_YI_SE: Final = Pattern("que_yi_se", "A suit missing", "缺一色", 0)
 LIU_LIU_SHUN: Final = Pattern("liu_liu_shun", "Two triplets", "六六顺", 0)
+PATTERNS: Final = (DA_SI_XI, BAN_BAN_HU, QUE_YI_SE, LIU_LIU_SHUN)
+"""In the order of the §2.6 table (the order answers list them)."""
+PATTERN_IDS: Final = tuple(p.id for p in PATTERNS)
 
 
 def qishou_patterns(tiles: Sequence[Tile]) -> tuple[Pattern, ...]:

@@ -109,9 +109,15 @@ def _score(facts: Facts, options: Options) -> Score:
     if found[0][0] == "ping_hu":
         return Score(patterns, 0,
                      int(options["xiao_hu_self_draw"]) if facts.win_type is _SELF_DRAW else 1)
+    return Score(patterns, total, big_win_base(total, options))
+
+
+def big_win_base(units: int, options: Options) -> int:
+    """The base of 大胡 worth ``units`` (§2.3): 6 × units, or 6 × 2^(units−1) with
+    ``dahu_stack: "multiply"`` (also a merged 开杠 win's, settle-changsha.md §2.9.4)."""
     if options["dahu_stack"] == "multiply":
-        return Score(patterns, total, 6 * (1 << (total - 1)))
-    return Score(patterns, total, 6 * total)
+        return 6 * (1 << (units - 1))
+    return 6 * units
 
 
 @lru_cache(maxsize=1024)

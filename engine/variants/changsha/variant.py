@@ -4,9 +4,10 @@ scoring profiles.
 108 tiles, chow melds allowed. A small win (小胡) needs a 2/5/8 pair; shape 大胡 relax that,
 event 大胡 do not (`changsha.patterns`); shapes and shanten are in `changsha.shapes`; birds
 and the traditional payments in `changsha.birds`, seats in `changsha.seats`; the seed
-document's profile in `changsha.seed_scoring`; opening wins in `changsha.qishou`. This module
-declares the options and ties those together into the operations ``win``, ``waits``,
-``fan``, ``discards`` (shared, `base`), ``birds`` and ``qishou``.
+document's profile in `changsha.seed_scoring`; opening wins in `changsha.qishou`; the options
+in `changsha.options`; the settlement of a whole hand in `changsha.settle`. This module ties
+those together into the operations ``win``, ``waits``, ``fan``, ``discards`` (shared,
+`base`), ``birds``, ``qishou``, ``claims`` and ``settle``.
 
 Decisions (where RULES/API leave room):
 
@@ -41,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Any, Final
 
 from engine import shapes as S
 from engine import tiles as T
@@ -54,7 +55,7 @@ from engine.errors import (
     raise_if,
 )
 from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand
-from engine.options import Options, OptionSpec, OptionType
+from engine.options import Options
 from engine.results import Wait
 from engine.tiles import Tile
 from engine.variants.base import Variant, WinCheck
@@ -63,6 +64,7 @@ from engine.variants.changsha import claims as claims_module
 from engine.variants.changsha import seed_scoring as seed
 from engine.variants.changsha.answers import ChangshaBirdsAnswer, ChangshaFanAnswer, QishouAnswer
 from engine.variants.changsha.facts import ChangshaFacts
+from engine.variants.changsha.options import OPTION_SPECS, SEED, TRADITIONAL
 from engine.variants.changsha.qishou import qishou_base, qishou_patterns
 from engine.variants.changsha.scoring import (
     REASON_NO_SHAPE,
@@ -97,60 +99,6 @@ from engine.variants.changsha.shapes import (
 )
 from engine.variants.plumbing import warm
 
-TRADITIONAL: Final = "traditional"
-SEED: Final = "seed_simplified"
-
-OPTION_SPECS: Final = (
-    OptionSpec("scoring_profile", OptionType.STRING, TRADITIONAL,
-               "traditional payments (小胡 2/1, 大胡 6 a unit, birds, 庄闲分) or the seed "
-               "document's fan count (base 1, 将将胡 2, 七小对 +1, 清一色 +2; total_fan = fan, "
-               "×2 on a self-draw, + bird fan: +1 a bird whose suit the concealed tiles or the "
-               "win tile hold, +1 a bird pointing to the winner)",
-               choices=(TRADITIONAL, SEED)),
-    OptionSpec("zhuang_xian", OptionType.BOOLEAN, True,
-               "庄闲分: a payment the dealer makes or receives gets zhuang_xian_value, after the "
-               "birds or before them (zhuang_xian_in_birds)"),
-    OptionSpec("bird_origin", OptionType.STRING, "winner",
-               "whose seat birds count from: the winner (赢家扎鸟), the dealer (定庄扎鸟), or the "
-               "discarder — a fan request for one of several winners on one discard sends it "
-               "(settle switches the origin itself and refuses it)",
-               choices=("winner", "dealer", "discarder")),
-    OptionSpec("bird_mode", OptionType.STRING, "add",
-               "a bird hit adds one base payment (add, ×(1 + hits)), doubles it (double, "
-               "×2^hits), adds 1 (plus_hits), or only birds of rank 1/5/9 count, each as a hit "
-               "on the winner (159_only, as add)",
-               choices=("add", "double", "159_only", "plus_hits")),
-    OptionSpec("shuang_haohua_units", OptionType.INTEGER, 3,
-               "units of 双豪华七小对 (two four-of-a-kinds); 三豪华七小对 is one more",
-               choices=(3, 4)),
-    OptionSpec("dahu_stack", OptionType.STRING, "add",
-               "several 大胡: 6 × units (add) or 6 × 2^(units−1) (multiply)",
-               choices=("add", "multiply")),
-    OptionSpec("menqing_dahu", OptionType.BOOLEAN, False,
-               "门清 is a 大胡: a self-draw with no melds except concealed kongs"),
-    OptionSpec("quanqiuren_discard_only", OptionType.BOOLEAN, False,
-               "全求人 counts only when not self-drawn"),
-    OptionSpec("bird_count", OptionType.INTEGER, 2,
-               "birds turned after a win in the traditional profile (birds_expected); 0: no "
-               "birds (不扎鸟)",
-               choices=(0, 1, 2, 4, 6)),
-    *claims_module.OPTION_SPECS,
-    OptionSpec("zhuang_xian_in_birds", OptionType.BOOLEAN, False,
-               "the 庄闲分 joins the base before the birds multiply it (true), or is added after "
-               "them (false)"),
-    OptionSpec("zhuang_xian_value", OptionType.STRING, "one",
-               "the 庄闲分: 1 (one), or the win's units, at least 1 (units)",
-               choices=("one", "units")),
-    OptionSpec("xiao_hu_self_draw", OptionType.INTEGER, 2,
-               "what each payer pays for a self-drawn 小胡, and per 起手小胡 counted",
-               choices=(1, 2)),
-    OptionSpec("qishou_value", OptionType.STRING, "per_pattern",
-               "起手小胡: each pattern a small self-draw (per_pattern), or one per declaration "
-               "(once)",
-               choices=("per_pattern", "once")),
-)
-
-
 HAND_RULES: Final = HandRules(KINDS, chow_melds=True, tile_set_name="108")
 
 
@@ -174,6 +122,7 @@ class Changsha(Variant):
     name_zh = "长沙麻将"
     option_specs = OPTION_SPECS
     extra_operations = ("birds", "qishou")
+    late_operations = ("settle",)
     facts = ChangshaFacts
     claim_rules = claims_module.RULES
 
@@ -419,6 +368,13 @@ class Changsha(Variant):
         patterns = qishou_patterns(dealt.concealed)
         return QishouAnswer(patterns, len(patterns), qishou_base(len(patterns), options),
                             options)
+
+    # --- settle -------------------------------------------------------------------------------
+
+    def settle(self, request: Request) -> Any:
+        """The whole money of one hand from ``request.record`` (settle-changsha.md §2.9)."""
+        from engine.variants.changsha.settle.settle import settle  # it prices with this module
+        return settle(request)
 
     # --- helpers ------------------------------------------------------------------------------
 

@@ -16,13 +16,17 @@ from typing import Any, Final
 
 from engine.errors import Problem
 from engine.seats import FULL_TABLE
-from engine.settle.shape import RecordFrame, ShapeChecker, frame_problems
+from engine.settle.shape import (
+    RecordFrame,
+    ShapeChecker,
+    frame_problems,
+    kong_source,
+    win_moment,
+)
 
 MAX_EVENTS: Final = 128
 EVENT_MEMBERS: Final = {"kong": ("type", "seat", "kong", "from"),
                         "win": ("type", "win_tile", "context", "from", "winners")}
-CONTEXT_MEMBERS: Final = ("win_type", "after_kong", "last_tile", "first_turn")
-WIN_TYPES: Final = ("self_draw", "discard", "rob_kong")
 KONG_TYPES: Final = ("exposed", "added", "concealed")
 
 
@@ -58,37 +62,14 @@ def _kong(c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> None:
         if late is not None and kind is not None and kind != "added":
             c.bad(f"{pointer}/kong/late", f"late is only for an added kong (补杠); this one is "
                   f"{kind}")
-    source = event.get("from")
-    if kind == "exposed":
-        if c.seat(source, f"{pointer}/from", "from (who discarded the kong's tile)") \
-                and konger_ok and source == event["seat"]:
-            c.bad(f"{pointer}/from", "an exposed kong is made from another seat's discard")
-    elif kind is not None and source is not None:
-        c.bad(f"{pointer}/from", f"from is only for an exposed kong (直杠); this one is {kind}")
+    kong_source(c, event, pointer, kind, konger_ok, "直杠")
 
 
 def _win(c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> None:
     c.tile(event.get("win_tile"), f"{pointer}/win_tile", "win_tile")
-    context = event.get("context")
-    win_type = "discard"
-    if context is not None and c.obj(context, f"{pointer}/context", CONTEXT_MEMBERS,
-                                     "a win's context"):
-        if c.choice(context.get("win_type"), f"{pointer}/context/win_type", "win_type",
-                    WIN_TYPES):
-            win_type = context["win_type"]
-        for flag in CONTEXT_MEMBERS[1:]:
-            c.boolean(context.get(flag), f"{pointer}/context/{flag}", flag)
-        if win_type == "rob_kong" and context.get("after_kong") is True:
-            c.bad(f"{pointer}/context/after_kong", "after_kong is not for a rob-kong win: the "
-                  "robbed kong was never completed")
-    source = event.get("from")
-    source_ok = False
-    if win_type == "self_draw":
-        if source is not None:
-            c.bad(f"{pointer}/from", "from is not for a self-draw: every seat in the hand pays")
-    else:
-        what = "the discarder" if win_type == "discard" else "the robbed konger"
-        source_ok = c.seat(source, f"{pointer}/from", f"from ({what})")
+    moment = win_moment(c, event, pointer, context_what="a win's context",
+                        self_draw_payers="every seat in the hand pays")
+    win_type, source, source_ok = moment.win_type, event.get("from"), moment.source_ok
     winners = event.get("winners")
     if winners is None:
         c.missing(f"{pointer}/winners", "winners is required: 1–3 {seat, hand, melds}")

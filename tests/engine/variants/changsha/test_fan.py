@@ -223,7 +223,10 @@ def test_effective_options_are_echoed_in_declared_order() -> None:
         ("late_added_kong", True),
         # settle-changsha.md §2.9.8, in its table order (reconciled.md §7)
         ("zhuang_xian_in_birds", False), ("zhuang_xian_value", "one"),
-        ("xiao_hu_self_draw", 2), ("qishou_value", "per_pattern")]
+        ("xiao_hu_self_draw", 2), ("qishou_value", "per_pattern"), ("qishou_birds", "none"),
+        ("kai_gang_draws", 2), ("kai_gang_wins", "each"), ("bu_zhang_kai_hua", False),
+        ("hai_di_birds", "repeat"), ("yi_pao_duo_xiang", True), ("zuo_piao", 0),
+        ("draw_next_dealer", "last_drawer")]
 
 
 def test_waits_report_units_as_fan() -> None:

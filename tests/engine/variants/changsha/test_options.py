@@ -43,6 +43,15 @@ def test_every_option_of_the_rules_is_declared_with_its_default_and_choices() ->
         "zhuang_xian_value": (OptionType.STRING, "one", ("one", "units")),
         "xiao_hu_self_draw": (OptionType.INTEGER, 2, (1, 2)),
         "qishou_value": (OptionType.STRING, "per_pattern", ("per_pattern", "once")),
+        # settle-changsha.md §2.9.8, read by settle (reconciled.md §8: draw_next_dealer)
+        "qishou_birds": (OptionType.STRING, "none", ("none", "dice", "win_birds")),
+        "kai_gang_draws": (OptionType.INTEGER, 2, (1, 2, 3, 4)),
+        "kai_gang_wins": (OptionType.STRING, "each", ("each", "merged")),
+        "bu_zhang_kai_hua": (OptionType.BOOLEAN, False, None),
+        "hai_di_birds": (OptionType.STRING, "repeat", ("repeat", "one")),
+        "yi_pao_duo_xiang": (OptionType.BOOLEAN, True, None),
+        "zuo_piao": (OptionType.INTEGER, 0, None),
+        "draw_next_dealer": (OptionType.STRING, "last_drawer", ("last_drawer", "dealer")),
     }
     assert all(s.description for s in VARIANT.option_specs)
     assert (VARIANT.id, VARIANT.name_zh) == ("changsha", "长沙麻将")

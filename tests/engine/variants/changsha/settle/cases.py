@@ -143,6 +143,13 @@ CASE_12 = {"dealer": 0, "events": [
     kong(2, "concealed", "7s", drawn=["3s", "6s"]),
     win([winner(2, "45s111s999s22s", [{"type": "kong", "tiles": "7777s", "concealed": True}],
                 ["3s", "6s"])], birds=["1p", "4m"], win_type="self_draw", after_kong=True)]}
+CASE_13_RECORD = {"dealer": 0, "events": [
+    kong(3, "concealed", "1s", drawn=["2m", "7s"]),
+    win([winner(0, "13m456p789p234s55s", win_tiles=["2m"]),
+         winner(1, "234m678m345p68s88s", win_tiles=["7s"])], source=3, birds=["4s", "1m"],
+        after_kong=True)]}
+CASE_14_RECORD = _win_alone(win([winner(1, "234m567m345p678s5s")], tile="5s",
+                                birds=["5s", "5s"], win_type="self_draw", last_tile=True))
 CASE_15_HANDS = [winner(0, "234m567m34p678s55s"), winner(1, "11m33m77m22p99p66s5p")]
 
 # (name, record, options, rows, totals, outcome, next_dealer)
@@ -226,17 +233,12 @@ SETTLED: list[tuple[str, dict[str, Any], dict[str, Any], list[Row], list[int], s
     # 13: seat 3 开杠s 1s (e0), its tiles are won by seats 0 (2m) and 1 (7s), 杠上炮 B 6;
     # birds from the konger: 4s → 2, 1m → 3. seat 0 (dealer) h 1 → 12 + 1 = 7 + 6; seat 1
     # h 1 → 12 = 6 + 6. seat 3 −(7 + 6 + 6 + 6) = −25.
-    ("case 13", {"dealer": 0, "events": [
-        kong(3, "concealed", "1s", drawn=["2m", "7s"]),
-        win([winner(0, "13m456p789p234s55s", win_tiles=["2m"]),
-             winner(1, "234m678m345p68s88s", win_tiles=["7s"])], source=3, birds=["4s", "1m"],
-            after_kong=True)]}, {},
+    ("case 13", CASE_13_RECORD, {},
      [("win", 1, 3, 0, 7), ("win", 1, 3, 1, 6), ("birds", 1, 3, 0, 6), ("birds", 1, 3, 1, 6)],
      [13, 12, 0, -25], "won", 3),
     # 14: 海底捞月 B 6, birds [5s, 5s] on the winner: 18 = 6 + 12, the dealer 19 = 7 + 12;
     # one bird: 12 = 6 + 6, 13 = 7 + 6.
-    ("case 14", _win_alone(win([winner(1, "234m567m345p678s5s")], tile="5s",
-                               birds=["5s", "5s"], win_type="self_draw", last_tile=True)), {},
+    ("case 14", CASE_14_RECORD, {},
      [("win", 0, 2, 1, 6), ("win", 0, 3, 1, 6), ("win", 0, 0, 1, 7),
       ("birds", 0, 2, 1, 12), ("birds", 0, 3, 1, 12), ("birds", 0, 0, 1, 12)],
      [-19, 55, -18, -18], "won", 1),
