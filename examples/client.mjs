@@ -95,6 +95,25 @@ const withContext = (variant, body, context = {}) => {
   const merged = { ...(BASE_CONTEXT[variant] || {}), ...context };
   return Object.keys(merged).length ? { ...body, context: merged } : body;
 };
+// Each variant's record is its own (rules/settle.md, rules/settle-changsha.md).
+const SETTLE_RECORDS = {
+  sichuan: {
+    dealer: 0,
+    events: [
+      { type: "kong", seat: 2, kong: { type: "concealed", tile: "9m" } },
+      { type: "win", from: 2, win_tile: "5s", context: { after_kong: true },
+        winners: [{ seat: 1, hand: "345p678p345s67s88s" }] },
+    ],
+  },
+  changsha: {
+    dealer: 0,
+    events: [
+      { type: "qishou", seat: 1, hand: "111m999p2345s678s" },
+      { type: "win", from: 3, win_tile: "5p", winners: [{ seat: 1, hand: "11m33m77m22p99p66s5p" }],
+        birds: ["3p", "2m"] },
+    ],
+  },
+};
 export const SAMPLES = {
   win: (v) => withContext(v, WIN),
   waits: (v) => withContext(v, { hand: HAND }),
@@ -107,16 +126,7 @@ export const SAMPLES = {
   qishou: () => ({ hand: "111m222p345s6789s" }),
   claims: (v) => withContext(v, { hand: HAND, tile: "4p" }, { source: "discard_left" }),
   jing: () => ({ context: { indicator: "5m" } }),
-  settle: () => ({
-    record: {
-      dealer: 0,
-      events: [
-        { type: "kong", seat: 2, kong: { type: "concealed", tile: "9m" } },
-        { type: "win", from: 2, win_tile: "5s", context: { after_kong: true },
-          winners: [{ seat: 1, hand: "345p678p345s67s88s" }] },
-      ],
-    },
-  }),
+  settle: (v) => ({ record: SETTLE_RECORDS[v] }),
   "jing-settlement": () => ({
     context: {
       holdings: [{ zheng: 1, fu: 0 }, { zheng: 0, fu: 2 }, { zheng: 0, fu: 0 }, { zheng: 0, fu: 0 }],

@@ -146,6 +146,10 @@ WEIGHTS: Mapping[tuple[str, str], Weigh] = {
     # wall; `python -m benchmarks.settle`): 11.3 ms CPU and 82.5 KB, 88 µs and 645 B an event
     # → 8.8 units an event × 1.25
     ("sichuan", "settle"): ByEvents(11),
+    # 长沙's costliest record (4 declarations, 4 kongs, 3 winners × 4 开杠 tiles: 12 fan
+    # evaluations; `python -m benchmarks.changsha_settle`): 1.7 ms CPU over 9 events, and
+    # fresh typical hands 0.8 ms over 4: ≈ 190 µs an event → 19 units × 1.25
+    ("changsha", "settle"): ByEvents(24),
 }
 """The measured weight of each (variant, operation); an operation not listed weighs
 `MINIMUM` (all of win, waits, fan, kong, birds, qishou, jing and jing-settlement measured

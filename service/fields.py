@@ -84,4 +84,5 @@ class Record(fields.Dict):
     json_depth: ClassVar[int] = 8  # record > events > event > winners > winner > melds > meld
     # > tiles (an array of codes)
     default_error_messages: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
-        "invalid": "must be an object: the hand's dealer, missing_suits, events and end"}
+        "invalid": "must be an object: the hand's record (dealer, events, end and the "
+                   "variant's own members)"}

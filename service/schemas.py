@@ -319,8 +319,8 @@ ContextRequest = _needs(Envelope, "ContextRequest",
                         context=_make(ContextObject, {}, CONTEXT_NEED))
 """birds, kong, jing, jing-settlement: the context carries what they work on."""
 SettleRequest = _needs(Envelope, "SettleRequest",
-                       record=_make(Record, {}, "the hand's record: dealer, missing_suits, "
-                                    "events and end (settle.md)"))
+                       record=_make(Record, {}, "the hand's record as the variant's settle "
+                                    "file writes it (settle.md, settle-changsha.md)"))
 """settle: the record (``hand``, ``melds``, ``win_tile``, ``context`` are the engine's to
 refuse, at their pointers)."""
 

@@ -34,19 +34,32 @@
                 seats: {winner: 0}, own: "1m7z"},
   };
 
-  // The record of rules/settle.md's end-of-wall example (openapi.yaml, POST /v1/sichuan/settle).
-  const SETTLE_EXAMPLE = {
-    dealer: 0, missing_suits: ["p", "s", "p", "m"],
-    events: [
-      {type: "kong", seat: 2, kong: {type: "added", tile: "3m"}},
-      {type: "kong", seat: 3, kong: {type: "concealed", tile: "8p"}},
-      {type: "win", win_tile: "5s", context: {win_type: "self_draw"},
-       winners: [{seat: 0, hand: "456m789m123s789s5s"}]},
-    ],
-    end: {hands: [null, {hand: "11m22m33p44p55p123s"},
-                  {hand: "2m5m6m9m1s2s4s4s7s8s", melds: [{type: "kong", tiles: "3333m"}]},
-                  {hand: "345p666s78s99s",
-                   melds: [{type: "kong", tiles: "8888p", concealed: true}]}]},
+  // Each variant's example record (openapi.yaml, POST /v1/{variant}/settle): 四川 rules/settle.md's
+  // end-of-wall example, 长沙 settle-changsha.md's Example 1 (two 起手小胡, a 补张, a 大胡 with birds).
+  const SETTLE_EXAMPLES = {
+    sichuan: {
+      dealer: 0, missing_suits: ["p", "s", "p", "m"],
+      events: [
+        {type: "kong", seat: 2, kong: {type: "added", tile: "3m"}},
+        {type: "kong", seat: 3, kong: {type: "concealed", tile: "8p"}},
+        {type: "win", win_tile: "5s", context: {win_type: "self_draw"},
+         winners: [{seat: 0, hand: "456m789m123s789s5s"}]},
+      ],
+      end: {hands: [null, {hand: "11m22m33p44p55p123s"},
+                    {hand: "2m5m6m9m1s2s4s4s7s8s", melds: [{type: "kong", tiles: "3333m"}]},
+                    {hand: "345p666s78s99s",
+                     melds: [{type: "kong", tiles: "8888p", concealed: true}]}]},
+    },
+    changsha: {
+      dealer: 0, piao: [0, 0, 0, 0],
+      events: [
+        {type: "qishou", seat: 0, hand: "1111m346p679p3479s"},
+        {type: "qishou", seat: 2, hand: "333m999m2233p556p"},
+        {type: "kong", seat: 3, kong: {type: "concealed", tile: "8m"}},
+        {type: "win", win_tile: "9s", context: {win_type: "self_draw"},
+         winners: [{seat: 1, hand: "111s333s555s777s9s"}], birds: ["3m", "6p"]},
+      ],
+    },
   };
 
   const REASONS = {
@@ -562,6 +575,9 @@
     drawVariantContext();
     drawPalette();
     $("settle-form").hidden = !variant.operations.includes("settle");
+    if (SETTLE_EXAMPLES[variantId]) {
+      $("settle-record").value = JSON.stringify(SETTLE_EXAMPLES[variantId], null, 2);
+    }
     $("claims-form").hidden = !variant.operations.includes("claims");
     loadExample(variantId);
     if (!$("settle-form").hidden) settle();
@@ -630,7 +646,6 @@
       $("meld-tiles").value = "";
       syncInputs();
     });
-    $("settle-record").value = JSON.stringify(SETTLE_EXAMPLE, null, 2);
   }
 
   async function start() {

@@ -78,6 +78,13 @@ def shown_payments(driver: WebDriver) -> list[str]:
     return [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#payments .seat .amount")]
 
 
+def wait_for_totals(driver: WebDriver, totals: list[int]) -> None:
+    """Until the settle panel shows these per-seat totals."""
+    WebDriverWait(driver, WAIT).until(lambda d: [
+        e.text for e in d.find_elements(By.CSS_SELECTOR, "#settle-totals .amount")]
+        == [signed(t) for t in totals])
+
+
 def signed(n: int) -> str:
     """As the page writes an amount: +6, −6 (a minus sign), 0."""
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
@@ -154,6 +161,20 @@ def test_choose_a_variant_click_a_hand_and_see_it_scored(
     done = evaluations(browser)
     Select(browser.find_element(By.ID, "variant")).select_by_value("changsha")
     wait_for_evaluation(browser, done)
+    # 长沙 settles its own record (settle-changsha.md's Example 1), and the record is editable:
+    # 飘 [1, 0, 0, 2] adds 1 + 0 to seat 1 from seat 0 and 2 + 0 from seat 3 (seat 2 pays 0)
+    box = browser.find_element(By.ID, "settle-record")
+    record = json.loads(box.get_attribute("value") or "")
+    assert [e["type"] for e in record["events"]] == ["qishou", "qishou", "kong", "win"]
+    wait_for_totals(browser, api(shared_service, "/v1/changsha/settle",
+                                 {"record": record})["totals"])
+    record["piao"] = [1, 0, 0, 2]
+    box.clear()
+    box.send_keys(json.dumps(record))
+    browser.find_element(By.ID, "settle-go").click()
+    wait_for_totals(browser, api(shared_service, "/v1/changsha/settle",
+                                 {"record": record})["totals"])
+    assert '"outcome": "won"' in browser.find_element(By.ID, "settle-answer").text
     browser.find_element(By.ID, "clear").click()
     assert in_hand(browser) == []
     for code in [*HAND, WIN_TILE]:

@@ -81,6 +81,9 @@ def test_256_sichuan_win_or_fan_items_are_within_the_budget(client, item):
     ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}]}}},
      budget.MINIMUM),  # 11 is below the minimum
     ({"variant": "sichuan", "op": "settle", "body": {"record": []}}, budget.MINIMUM),
+    # 长沙: 24 an event (benchmarks.changsha_settle: ≈ 190 µs an event)
+    ({"variant": "changsha", "op": "settle", "body": {"record": {"events": [{}] * 32}}}, 768),
+    ({"variant": "changsha", "op": "settle", "body": {"record": {"events": [{}] * 9}}}, 216),
     # claims: "full" (the default) by variant, tile set and wild kinds as for discards
     (CLAIMS, 281),  # 红中, 136 tiles, 2 wild kinds: the step up to 2
     ({**CLAIMS, "body": {**CLAIMS["body"], "detail": "full"}}, 281),

@@ -39,7 +39,7 @@ USES: dict[tuple[str, str], set[str]] = {
     ("hongzhong", "claims"): set(),
     ("changsha", "win"): set(), ("changsha", "waits"): set(), ("changsha", "fan"): {"birds"},
     ("changsha", "discards"): set(), ("changsha", "birds"): {"birds"},
-    ("changsha", "qishou"): set(),
+    ("changsha", "qishou"): set(), ("changsha", "settle"): set(),
     ("nanchang", "win"): {"jing"},
     ("nanchang", "waits"): {"jing", "indicator", "others_hold_jing"},
     ("nanchang", "fan"): {"jing", "indicator", "others_hold_jing"},
@@ -87,6 +87,8 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("changsha", "birds"): {"context": {"win_type": "self_draw", "birds": ["1m", "6s"],
                                         "seats": {"dealer": 0, "winner": 1}}},
     ("changsha", "qishou"): {"hand": "1111m345p678999s"},
+    ("changsha", "settle"): {"record": {"dealer": 0, "events": [
+        {"type": "kong", "seat": 2, "kong": {"type": "concealed", "tile": "9m"}}]}},
     ("nanchang", "win"): {"hand": "123m456m789m11p23p", "win_tile": "4p", "context": JING},
     ("nanchang", "waits"): {"hand": "123m456m789m11p23p", "context": JING},
     ("nanchang", "fan"): {"hand": "123m456m789m11p23p", "win_tile": "4p", "context": JING},

@@ -41,7 +41,7 @@ def test_the_variants_of_api_md(client):
     expected = {
         "sichuan": ("108", ["win", "waits", "fan", "discards", "kong", "settle", "claims"]),
         "changsha": ("108", ["win", "waits", "fan", "discards", "birds", "qishou",
-                              "claims"]),
+                              "claims", "settle"]),
         "nanchang": ("136", ["win", "waits", "fan", "discards", "kong", "jing",
                              "jing-settlement", "claims"]),
         "hongzhong": ("112", ["win", "waits", "fan", "discards", "birds", "kong",
