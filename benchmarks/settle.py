@@ -20,16 +20,18 @@ import statistics
 import time
 from typing import Any
 
+from engine.variants.sichuan import VARIANT
 from engine.variants.sichuan import VARIANT as SICHUAN
 from engine.variants.sichuan.reader import analyse, suit_info
 from engine.variants.sichuan.scoring import _pattern, _patterns
-from engine.variants.sichuan.settle.settle import settle
 from tests.engine.variants.sichuan.settle.generate import play
 from tests.engine.variants.sichuan.settle.test_worked_examples import (
     EXAMPLE_1,
     EXAMPLE_2,
     EXAMPLE_3,
 )
+
+settle = VARIANT.settle  # the public seam: the variant's operation
 
 THREE = [{"seat": 1, "hand": "345p678p345s67s88s"}, {"seat": 2, "hand": "11m234m567m67s999s"},
          {"seat": 3, "hand": "22p33p44p66s77s88s5s"}]

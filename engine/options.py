@@ -15,7 +15,7 @@ from engine.errors import ECHO_CHARS, UNKNOWN_LISTED, Problem, RequestError, ech
 
 Options = Mapping[str, Any]
 """A room's effective options, read-only: the resolved set is shared by every request that
-sends the same options (`engine.variants.plumbing.OptionCache`), so nothing may write to it."""
+sends the same options (`engine.plumbing.OptionCache`), so nothing may write to it."""
 
 
 class OptionType(StrEnum):

@@ -113,3 +113,14 @@ class BirdHit:
 class KongAnswer:
     payments: tuple[int, int, int, int]
     options: Options | None = None
+
+
+@dataclass(frozen=True)
+class WinCheck:
+    """The fast answer: a win with its shape ids, or the reason (RULES.md §0.4, §0.7). A
+    refusal by a rule checked before the shape may carry the shapes the tiles form (四川's
+    缺一门); only a win's shapes are ever shown."""
+
+    win: bool
+    shapes: tuple[str, ...] = ()
+    reason: str | None = None

@@ -106,7 +106,7 @@ class AnswerEncoder:
     nine tenths of a ``win`` answer's bytes — and a room sends the same option set again
     and again. So each option set is encoded once and its JSON put after the rest of the
     answer. The engine hands out each set it resolved as one shared read-only mapping
-    (`engine.variants.plumbing.OptionCache`), so that object is the key: one look-up by
+    (`engine.plumbing.OptionCache`), so that object is the key: one look-up by
     ``id``, where hashing 39 (name, value) pairs cost a microsecond an answer. The entry
     holds the mapping, so its id cannot be reused while the entry lives. Any other ``dict``
     of options (a set holding a list is copied per request) is keyed by its members in

@@ -12,27 +12,24 @@ the suit the variant lists first (四川's suit to drop) in front.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from engine import tiles as T
 from engine.claims.answers import After
+from engine.claims.rules import ClaimingVariant
 from engine.hand import Context, Hand, context_with
 from engine.options import Options
 from engine.results import Wait
 from engine.tiles import Tile
 
-if TYPE_CHECKING:
-    from engine.variants.base import Variant
 
-
-def has_wait(variant: Variant, concealed: Sequence[Tile], hand: Hand, context: Context,
+def has_wait(variant: ClaimingVariant, concealed: Sequence[Tile], hand: Hand, context: Context,
              options: Options) -> bool:
     """Whether 13 effective tiles have a wait as §0.6 lists it (never a fifth copy) — the
     win check alone, without the waits' fans (`Variant.has_wait`)."""
     return variant.has_wait(concealed, hand, context, options)
 
 
-def shown_shanten(variant: Variant, concealed: Sequence[Tile], hand: Hand, context: Context,
+def shown_shanten(variant: ClaimingVariant, concealed: Sequence[Tile], hand: Hand, context: Context,
                   options: Options, waits: bool | None = None) -> int:
     """The shanten ``waits`` and ``discards`` show: 0 with a wait, else at least 1."""
     if waits is None:
@@ -40,7 +37,7 @@ def shown_shanten(variant: Variant, concealed: Sequence[Tile], hand: Hand, conte
     return 0 if waits else max(1, variant.hand_shanten(concealed, hand, context, options))
 
 
-def kong_after(variant: Variant, hand: Hand, context: Context, options: Options) -> After:
+def kong_after(variant: ClaimingVariant, hand: Hand, context: Context, options: Options) -> After:
     """The 13 effective tiles a kong leaves (``hand``: concealed tiles and melds after it),
     before the replacement draw: its shanten and waits, as ``waits`` answers them."""
     waits = variant.wait_list(hand.concealed, hand, context, options)
@@ -48,7 +45,7 @@ def kong_after(variant: Variant, hand: Hand, context: Context, options: Options)
                                      bool(waits)), waits)
 
 
-def best_discard(variant: Variant, hand: Hand, context: Context, options: Options,
+def best_discard(variant: ClaimingVariant, hand: Hand, context: Context, options: Options,
                  banned: frozenset[Tile],
                  front: Callable[[Hand, Context], int | None]) -> After | None:
     """The first entry ``discards`` lists for the 14-tile ``hand`` whose kind is not

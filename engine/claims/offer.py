@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from engine import tiles as T
 from engine.claims import after as A
@@ -29,7 +29,7 @@ from engine.claims.answers import (
     WinAction,
 )
 from engine.claims.facts import ClaimFacts, Source, plain_facts, read_facts
-from engine.claims.rules import ClaimRules
+from engine.claims.rules import ClaimingVariant, ClaimRules
 from engine.errors import Code, Problem, RequestError, raise_if
 from engine.hand import (
     Context,
@@ -43,11 +43,8 @@ from engine.hand import (
     context_with,
 )
 from engine.options import Options
+from engine.plumbing import plainly_valid
 from engine.tiles import Tile
-from engine.variants.plumbing import plainly_valid
-
-if TYPE_CHECKING:
-    from engine.variants.base import Variant
 
 REASONS: Final = ("passed_win", "que_yi_men", "pair_not_258", "discard_win_not_allowed",
                   "jing_diao_needs_self_draw", "locked", "waits_change", "missing_suit",
@@ -64,7 +61,7 @@ class Situation:
     """One request's checked facts, as every step reads them (read-only; not frozen only
     because a frozen dataclass's ``__init__`` costs a microsecond a field)."""
 
-    variant: Variant
+    variant: ClaimingVariant
     rules: ClaimRules
     request: Request
     facts: ClaimFacts
@@ -95,7 +92,7 @@ class Situation:
     under 食替, where each call bars its own."""
 
 
-def claims(variant: Variant, rules: ClaimRules, request: Request) -> ClaimsAnswer:
+def claims(variant: ClaimingVariant, rules: ClaimRules, request: Request) -> ClaimsAnswer:
     """The answer of ``claims`` for ``request`` (RequestError listing every problem)."""
     s = _situation(variant, rules, request)
     actions: list[Action] = []
@@ -135,13 +132,14 @@ def _sort_in(entries: list[Action | Refusal], actions: list[Action],
 # --- checking the request -----------------------------------------------------------------------
 
 
-def _situation(variant: Variant, rules: ClaimRules, request: Request) -> Situation:
+def _situation(variant: ClaimingVariant, rules: ClaimRules, request: Request) -> Situation:
     """The request's checked facts (RequestError listing every problem)."""
     plain = _plain_situation(variant, rules, request)
     return plain if plain is not None else _checked_situation(variant, rules, request)
 
 
-def _plain_situation(variant: Variant, rules: ClaimRules, request: Request) -> Situation | None:
+def _plain_situation(variant: ClaimingVariant, rules: ClaimRules,
+                     request: Request) -> Situation | None:
     """The situation of what a game server sends after most discards and draws — options
     it has sent before, plain claim facts (`engine.claims.facts.plain_facts`: not locked
     here), a plainly valid hand with the tile on offer no fifth copy, no context problem,
@@ -167,7 +165,7 @@ def _plain_situation(variant: Variant, rules: ClaimRules, request: Request) -> S
     return _situated(variant, rules, request, facts, options, wilds, face_value, None)
 
 
-def _checked_situation(variant: Variant, rules: ClaimRules, request: Request) -> Situation:
+def _checked_situation(variant: ClaimingVariant, rules: ClaimRules, request: Request) -> Situation:
     """The situation of any request, every problem listed (the reference of
     `_plain_situation`)."""
     problems: list[Problem] = []
@@ -223,7 +221,7 @@ def _checked_situation(variant: Variant, rules: ClaimRules, request: Request) ->
     return _situated(variant, rules, request, facts, options, wilds, face_value, reference)
 
 
-def _situated(variant: Variant, rules: ClaimRules, request: Request, facts: ClaimFacts,
+def _situated(variant: ClaimingVariant, rules: ClaimRules, request: Request, facts: ClaimFacts,
               options: Options, wilds: frozenset[Tile], face_value: bool,
               reference: frozenset[Tile] | None) -> Situation:
     """The situation of a checked request, with what every step reads worked out once."""

@@ -11,15 +11,46 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from engine.errors import Problem
-from engine.hand import Context, Hand, HandRules, Meld
+from engine.hand import Context, Hand, HandRules, Meld, Request, WinType
 from engine.options import Options, OptionSpec
+from engine.results import Wait, WinCheck
 from engine.tiles import Tile
 
-if TYPE_CHECKING:
-    from engine.variants.base import WinCheck
+
+class ClaimingVariant(Protocol):
+    """What `engine.claims` asks of a variant (`engine.variants.base.Variant` is one): its
+    options, hand rules, win check and pricing, waits and shanten. Claims depend on this
+    protocol, not on the variants package, which the registry binds to it."""
+
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]: ...
+
+    def options(self, request: Request) -> Options: ...
+
+    def hand_rules(self, options: Options) -> HandRules: ...
+
+    def check(self, hand: Hand, context: Context, options: Options) -> WinCheck: ...
+
+    def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
+                    options: Options) -> WinCheck | None: ...
+
+    def checked_fan(self, request: Request, options: Options,
+                    verdict: WinCheck | None = None, *, with_reading: bool = True) -> Any: ...
+
+    def wait_list(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                  options: Options) -> tuple[Wait, ...]: ...
+
+    def has_wait(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                 options: Options) -> bool: ...
+
+    def hand_shanten(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                     options: Options) -> int: ...
+
+    def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                            options: Options) -> list[int]: ...
 
 
 def _never(options: Options) -> bool:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engine import tiles as T
 from engine.errors import Code, Problem
 from engine.hand import Hand, HandRules, check_hand
-from engine.variants.plumbing import plainly_valid
+from engine.plumbing import plainly_valid
 
 
 def moved(problems: Iterable[Problem], prefix: str, win_pointer: str) -> list[Problem]:
@@ -40,7 +40,7 @@ def moved(problems: Iterable[Problem], prefix: str, win_pointer: str) -> list[Pr
 def hand_problems(hand: Hand, rules: HandRules, *, size: int, needs_win_tile: bool,
                   prefix: str, win_pointer: str) -> list[Problem]:
     """`check_hand` of one record hand at its place; a plainly valid hand (the fast yes,
-    `engine.variants.plumbing.plainly_valid`) is not checked further."""
+    `engine.plumbing.plainly_valid`) is not checked further."""
     if plainly_valid(hand, rules, size=size, needs_win_tile=needs_win_tile, visible=()):
         return []
     return moved(check_hand(hand, rules, size=size, needs_win_tile=needs_win_tile),

@@ -36,6 +36,7 @@ THE CONTRACT (signatures are stable; variants and the service depend on them):
 
 from engine.shapes.model import (
     FREE,
+    NEVER,
     PAIRS_SHAPE_NAMES,
     GroupKind,
     Shape,
@@ -55,6 +56,7 @@ from engine.shapes.search import (
 
 __all__ = [
     "FREE",
+    "NEVER",
     "PAIRS_SHAPE_NAMES",
     "GroupKind",
     "Shape",

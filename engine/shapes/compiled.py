@@ -20,13 +20,11 @@ from functools import lru_cache
 from typing import Final
 
 from engine.shapes import tables
-from engine.shapes.model import ShapeRules
+from engine.shapes.model import NEVER, ShapeRules
 from engine.shapes.prepared import Prepared, prepare
 from engine.shapes.suit import Family
 
 UNREACHABLE: Final = 200
-IMPOSSIBLE: Final = 99
-"""``need`` of a class with no target (e.g. only dead naturals and no allowed kind)."""
 
 
 @dataclass(frozen=True)
@@ -74,10 +72,10 @@ class Compiled:
         found = self._memo.get(key)
         if found is None:
             if self.prep.wild_only:
-                found = [v - wilds - 1 if v < UNREACHABLE else IMPOSSIBLE
+                found = [v - wilds - 1 if v < UNREACHABLE else NEVER
                          for v in self.need[n::5]]
             else:
-                found = [v - 1 if v < UNREACHABLE else IMPOSSIBLE
+                found = [v - 1 if v < UNREACHABLE else NEVER
                          for v in self.need_w[n * 9 + wilds :: 45]]
             self._memo[key] = found
         return found

@@ -9,15 +9,12 @@ more than 14 tiles — and ``readings`` uses the per-suit facts from here. Same 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from engine.shapes import tables
+from engine.shapes.model import NEVER
 from engine.shapes.prepared import Prepared
 from engine.shapes.suit import EMPTY, NEG
 from engine.shapes.table_format import conv_used
-
-IMPOSSIBLE: Final = 99
-"""Shanten of a shape that no exchange reaches (e.g. no allowed kind)."""
 
 
 def split(naturals: Sequence[int], prep: Prepared) -> tuple[list[tuple[int, ...]], int]:
@@ -109,7 +106,7 @@ def shanten(naturals: Sequence[int], wilds: int, prep: Prepared) -> int:
 def cost(total: Sequence[int], wilds: int, prep: Prepared, n: int) -> int:
     """Shanten from a used-table: fewest tiles to acquire for n groups and a pair, minus the
     wildcards that may fill them, minus one."""
-    best = IMPOSSIBLE + 1
+    best = NEVER + 1
     for g in range(n + 1):
         if g and not prep.new_group:
             break
@@ -122,4 +119,4 @@ def cost(total: Sequence[int], wilds: int, prep: Prepared, n: int) -> int:
             need = 3 * n + 2 - kept
             c = need - wilds if prep.wild_only else max(need - wilds, g + q)
             best = min(best, c)
-    return min(best - 1, IMPOSSIBLE)
+    return min(best - 1, NEVER)

@@ -8,6 +8,9 @@ from typing import Any, Final
 
 from engine.tiles import Tile
 
+NEVER: Final = 99
+"""A shanten no exchange reaches: a shape the tiles cannot form, a kind outside the tile set
+drawn. The one "never" of the engine (shapes, waits, effective tiles)."""
 FREE: Final = -1
 """In ``ShapeGroup.as_``: an all-wild group whose kind the caller may choose (RULES.md §0.6:
 all-wild groups take whatever kind scores best)."""

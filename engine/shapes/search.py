@@ -20,11 +20,9 @@ from typing import Final
 from engine.shapes import readings as R
 from engine.shapes import special, standard
 from engine.shapes.compiled import Compiled, compiled
-from engine.shapes.model import Shape, ShapeReading, ShapeRules
+from engine.shapes.model import NEVER, Shape, ShapeReading, ShapeRules
 from engine.tiles import KIND_COUNT, Tile
 
-NOT_DRAWN: Final = 99
-"""``shanten_after_draws`` for kinds outside the tile set (also: shapes out of reach)."""
 _STANDARD_ONLY: Final = (Shape.STANDARD,)
 
 
@@ -123,7 +121,7 @@ def shanten(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> int:
     same after the best discard."""
     size = _checked_size(naturals, wilds)
     c: Compiled = rules._compiled or compiled(rules)
-    best = standard.shanten(naturals, wilds, c) if rules.standard else standard.IMPOSSIBLE
+    best = standard.shanten(naturals, wilds, c) if rules.standard else NEVER
     if c.specials and c.hand_size <= size <= c.special_size:
         if rules.seven_pairs:
             best = min(best, special.seven_pairs_shanten(naturals, wilds, c))
@@ -181,7 +179,7 @@ def _or(flags: list[int], draws: list[int]) -> list[int]:
 def shanten_after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
                         wild_kinds: Collection[Tile]) -> tuple[int, list[int]]:
     """A 3n+1 part's shanten and, per kind, the shanten after drawing it (a wild kind adds a
-    wildcard; kinds outside ``rules.kinds``: ``NOT_DRAWN``)."""
+    wildcard; kinds outside ``rules.kinds``: ``NEVER``)."""
     size = _checked_size(naturals, wilds)
     if size % 3 != 1:
         raise ValueError(f"shanten_after_draws needs 3n+1 tiles, not {size}")
@@ -190,11 +188,11 @@ def shanten_after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
     if rules.standard:
         after = standard.after_draws(naturals, wilds, c)
     else:
-        after = [standard.IMPOSSIBLE] * KIND_COUNT
+        after = [NEVER] * KIND_COUNT
     if c.specials and size == c.hand_size:
         after = list(map(min, after, _special_draws(naturals, wilds, c)))
     for t in c.not_kinds:
-        after[t] = NOT_DRAWN
+        after[t] = NEVER
     if wild_kinds:
         with_wild = shanten(naturals, wilds + 1, rules)
         for t in wild_kinds:

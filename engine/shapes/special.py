@@ -33,9 +33,9 @@ from operator import itemgetter
 from typing import Final
 
 from engine.shapes.compiled import Compiled
+from engine.shapes.model import NEVER
 from engine.tiles import Tile
 
-IMPOSSIBLE: Final = 99
 ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _ORPHANS_OF: Final = itemgetter(*ORPHANS)
 
@@ -98,7 +98,7 @@ def _pairs_shanten(full: int, half: int, total: int, wilds: int, c: Compiled) ->
         new += 1  # (the single is a new tile too, of any kind)
     four_as_two = c.rules.seven_pairs_four_as_two
     if new and c.live_kinds < (1 if four_as_two else pairs):
-        return IMPOSSIBLE
+        return NEVER
     if c.rules.wild_only_groups:
         return need - wilds - 1
     if four_as_two:
@@ -138,15 +138,15 @@ def seven_pairs_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[
 
 def thirteen_orphans_shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int:
     if not c.orphans_ok:
-        return IMPOSSIBLE
+        return NEVER
     held: tuple[int, ...] = _ORPHANS_OF(naturals)
     return held.count(0) - (max(held) >= 2) - wilds
 
 
 def thirteen_orphans_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
     now = thirteen_orphans_shanten(naturals, wilds, c)
-    if now >= IMPOSSIBLE:
-        return [IMPOSSIBLE] * 34
+    if now >= NEVER:
+        return [NEVER] * 34
     dup = max(_ORPHANS_OF(naturals)) >= 2
     out = [now] * 34
     for k in ORPHANS:
@@ -185,7 +185,7 @@ def _lan_other_best(a: Row, b: Row, honors: int, room: int) -> list[int]:
 
 def _lan_value(row: Row, other: list[int], wilds: int) -> int:
     best = max(row[0] + other[0], row[1] + other[1], row[2] + other[2], row[3] + other[3])
-    return IMPOSSIBLE if best < 0 else 13 - best - wilds
+    return NEVER if best < 0 else 13 - best - wilds
 
 
 def _lan_summary(naturals: Sequence[int], c: Compiled) -> tuple[list[int], list[Row], int]:
@@ -221,7 +221,7 @@ def shi_san_lan_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[
                 value = seen.get(row)
                 if value is None:
                     best = max(row[0] + o0, row[1] + o1, row[2] + o2, row[3] + o3)
-                    value = seen[row] = IMPOSSIBLE if best < 0 else 13 - best - wilds
+                    value = seen[row] = NEVER if best < 0 else 13 - best - wilds
                 out[9 * s + r] = value
     missing = [k for k in c.honor_kinds if not naturals[k]]
     if missing:

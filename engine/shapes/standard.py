@@ -20,9 +20,9 @@ from typing import Final
 from engine.shapes import general
 from engine.shapes.compiled import UNREACHABLE, Compiled
 from engine.shapes.layout import DRAGONS, NEXT_POS, NEXT_START, POS, START, WINDS
+from engine.shapes.model import NEVER
 from engine.shapes.tables import KM, MCONV, UCONV, UROWS, K
 
-IMPOSSIBLE: Final = general.IMPOSSIBLE
 _POW5: Final = tuple(5**j for j in range(7))
 
 
@@ -45,9 +45,9 @@ def complete(naturals: Sequence[int], wilds: int, c: Compiled) -> bool:
 def _shanten_of(cls: int, n: int, wilds: int, c: Compiled) -> int:
     if c.prep.wild_only:
         need = c.need[cls * 5 + n]
-        return need - wilds - 1 if need < UNREACHABLE else IMPOSSIBLE
+        return need - wilds - 1 if need < UNREACHABLE else NEVER
     need = c.need_w[(cls * 5 + n) * 9 + wilds]
-    return need - 1 if need < UNREACHABLE else IMPOSSIBLE
+    return need - 1 if need < UNREACHABLE else NEVER
 
 
 def shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int:

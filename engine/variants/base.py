@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from engine import tiles as T
 from engine.claims.answers import ClaimsAnswer
+from engine.claims.offer import claims as offered_claims
 from engine.claims.rules import ClaimRules
 from engine.errors import Problem, RequestError, raise_if
 from engine.hand import (
@@ -31,6 +32,7 @@ from engine.hand import (
     parse_request,
 )
 from engine.options import Options, OptionSpec, resolve
+from engine.plumbing import OptionCache, plainly_valid
 from engine.results import (
     DiscardChoice,
     DiscardsAnswer,
@@ -38,24 +40,12 @@ from engine.results import (
     Wait,
     WaitsAnswer,
     WinAnswer,
+    WinCheck,
 )
+from engine.shapes import NEVER
 from engine.tiles import Tile
-from engine.variants.plumbing import OptionCache, plainly_valid
 
-NEVER = 99
-"""A shanten no exchange can reach (the shape package uses the same number)."""
 Operation = Callable[[Request], Any]
-
-
-@dataclass(frozen=True)
-class WinCheck:
-    """The fast answer: a win with its shape ids, or the reason (RULES.md §0.4, §0.7). A
-    refusal by a rule checked before the shape may carry the shapes the tiles form (四川's
-    缺一门); only a win's shapes are ever shown."""
-
-    win: bool
-    shapes: tuple[str, ...] = ()
-    reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -197,7 +187,7 @@ class Variant(ABC):
 
     def options(self, request: Request) -> Options:
         """The effective options of a request (RequestError on a bad one), resolved once per
-        option set (`engine.variants.plumbing.OptionCache`): rooms send the same few sets
+        option set (`engine.plumbing.OptionCache`): rooms send the same few sets
         again and again, and resolving is a good part of a fast request's cost."""
         return self._option_cache.get(request.options)
 
@@ -223,7 +213,7 @@ class Variant(ABC):
     def hand_problems(self, request: Request, options: Options, *, size: int,
                       needs_win_tile: bool) -> list[Problem]:
         """`engine.hand.check_hand` under these options' hand rules, asked only of a hand
-        that is not plainly valid (`engine.variants.plumbing.plainly_valid`: a fast yes)."""
+        that is not plainly valid (`engine.plumbing.plainly_valid`: a fast yes)."""
         rules = self.hand_rules(options)
         visible = request.context.visible
         if plainly_valid(request.hand, rules, size=size, needs_win_tile=needs_win_tile,
@@ -394,21 +384,7 @@ class Variant(ABC):
     def claims(self, request: Request) -> ClaimsAnswer:
         """What the player may do with the tile on offer (RULES.md §0.8, `engine.claims`)."""
         assert self.claim_rules is not None
-        return _claims_machinery()(self, self.claim_rules, request)
-
-
-def _claims_machinery() -> Callable[[Variant, ClaimRules, Request], ClaimsAnswer]:
-    """`engine.claims.offer.claims`, imported on first use (it builds on this module and on
-    plumbing) and kept: an import statement in a call costs a good part of a µs."""
-    global _CLAIMS
-    if _CLAIMS is None:
-        from engine.claims.offer import claims
-
-        _CLAIMS = claims
-    return _CLAIMS
-
-
-_CLAIMS: Callable[[Variant, ClaimRules, Request], ClaimsAnswer] | None = None
+        return offered_claims(self, self.claim_rules, request)
 
 
 def unsupported(variant: Variant, op: str) -> bool:

@@ -39,9 +39,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
+from engine import tiles as T
 from engine.caching import BoundedDict
+from engine.results import Pattern
 from engine.tiles import Tile
 
 F = TypeVar("F")
@@ -103,9 +107,18 @@ class Active(Generic[F]):
     """`judge`'s answers by (event, facts…), when `activate` was asked to keep them."""
 
 
-def names(table: Sequence[PatternSpec[Any]]) -> dict[str, tuple[str, str]]:
-    """Every pattern id with its (English, Chinese) names, in table order."""
-    return {p.id: (p.name, p.name_zh) for p in table}
+class Names(dict[str, tuple[str, str]]):
+    """Pattern ids with their (English, Chinese) names, in table order: a variant's one
+    mapping, built at import and never changed, so it hashes by identity (it keys
+    `wire_patterns`' cache)."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return id(self)
+
+
+def names(*tables: Sequence[PatternSpec[Any]]) -> Names:
+    """Every pattern id of ``tables`` with its (English, Chinese) names, in table order."""
+    return Names((p.id, (p.name, p.name_zh)) for table in tables for p in table)
 
 
 def reads(table: Sequence[PatternSpec[Any]]) -> tuple[str, ...]:
@@ -175,6 +188,50 @@ def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any], *,
 
 _MEMO_SIZE: Final = 4096
 """Verdicts kept per active table (a table's distinct facts number in the hundreds)."""
+
+
+def activated(table: Sequence[PatternSpec[F]], options: Mapping[str, Any], *,
+              memo: bool = False) -> Active[F]:
+    """`activate`, once per table and values of the options it reads (`reads`): the one
+    activation cache of every variant. Option sets that differ only in options the table
+    does not read share one `Active` (and its memo): rooms send a handful of option sets,
+    and a scoring table reads few of their options."""
+    key_of = _KEYS.get(id(table))
+    if key_of is None:
+        read = reads(table)
+        key_of = _KEYS[id(table)] = (table, _values(read))
+    key = (id(table), memo, key_of[1](options))
+    found = _ACTIVATED.get(key)
+    if found is None:
+        found = _ACTIVATED.keep(key, activate(table, options, memo=memo))
+    return found
+
+
+def _values(names: tuple[str, ...]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    if not names:
+        return lambda options: ()
+    get = itemgetter(*names)
+    if len(names) == 1:
+        return lambda options: (get(options),)
+    return get
+
+
+_KEYS: dict[int, tuple[Sequence[Any], Callable[[Mapping[str, Any]], tuple[Any, ...]]]] = {}
+"""Per table (by identity; the entry keeps the table, so the id is not reused): the values
+of the options it reads."""
+_ACTIVATED: BoundedDict[tuple[int, bool, tuple[Any, ...]], Active[Any]] = BoundedDict(256)
+"""Active tables by (table, memo, values read); a flood of option sets clears it."""
+
+
+@lru_cache(maxsize=4096)
+def wire_patterns(counted: tuple[Counted, ...], names: Names) -> tuple[Pattern, ...]:
+    """The answer's patterns of what a table counted, in its order: a pattern counted more
+    than once (根) with its ``count`` and the tiles behind it. The one conversion of every
+    variant; the patterns are immutable, so answers share them. ``names``: the variant's
+    `names` of its table."""
+    return tuple(Pattern(pid, *names[pid], fan, count if count > 1 else None,
+                         tuple(T.ALL_CODES[t] for t in tiles) if tiles else None)
+                 for pid, fan, count, tiles in counted)
 
 
 def _fan(checks: tuple[Hit, ...], facts: Any) -> int:

@@ -94,4 +94,4 @@ SEED_TABLE: Final[tuple[S, ...]] = (
 )
 """RULES.md §2.7's seed profile: its hand fan, patterns in the order of the §2.3 table."""
 
-PATTERN_NAMES: Final = {**names(TABLE), **names(SEED_TABLE)}
+PATTERN_NAMES: Final = names(TABLE, SEED_TABLE)

@@ -9,7 +9,6 @@ units and the traditional base payment (§2.3 stacking, §2.4).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Final
 
 from engine.caching import BoundedDict
@@ -18,7 +17,7 @@ from engine.options import Options
 from engine.results import Pattern
 from engine.variants.changsha.patterns import PATTERN_NAMES, TABLE, Facts
 from engine.variants.changsha.shapes import ShapeFacts, shape_facts, win_shape_ids
-from engine.variants.patterns import Active, Counted, activate, apply, reads
+from engine.variants.patterns import Counted, activated, apply, reads, wire_patterns
 
 REASON_NO_SHAPE: Final = "no_winning_shape"
 REASON_PAIR: Final = "pair_not_258"
@@ -77,19 +76,14 @@ class Score:
 
 
 _READS: Final = reads(TABLE)
-_ACTIVE: BoundedDict[tuple[Any, ...], Active[Facts]] = BoundedDict(64)
 _SCORES: BoundedDict[tuple[tuple[Any, ...], Facts], Score] = BoundedDict(4096)
 """Scores by option set and facts: a hand's facts take a few hundred values, and a wait
 list scores one hand per wait, so the table is applied once per (option set, facts)."""
 
 
 def counted(facts: Facts, options: Options) -> tuple[Counted, ...]:
-    """The table under ``options`` (activated once per option set) applied to ``facts``."""
-    key = tuple(options[name] for name in _READS)
-    active = _ACTIVE.get(key)
-    if active is None:
-        active = _ACTIVE.keep(key, activate(TABLE, options))
-    return apply(active, (facts,))[1]
+    """The table under ``options`` (`activated`) applied to ``facts``."""
+    return apply(activated(TABLE, options), (facts,))[1]
 
 
 def score(facts: Facts, options: Options) -> Score:
@@ -120,7 +114,6 @@ def big_win_base(units: int, options: Options) -> int:
     return 6 * units
 
 
-@lru_cache(maxsize=1024)
 def patterns_of(found: tuple[Counted, ...]) -> tuple[Pattern, ...]:
-    """The wire patterns of what a table counted (immutable, so shared between answers)."""
-    return tuple(Pattern(pid, *PATTERN_NAMES[pid], fan) for pid, fan, _, _ in found)
+    """The wire patterns of what a table counted (`wire_patterns`)."""
+    return wire_patterns(found, PATTERN_NAMES)

@@ -23,7 +23,7 @@ from engine import shapes as S
 from engine import tiles as T
 from engine.hand import Hand, Meld, MeldKind
 from engine.results import Group, Reading
-from engine.shapes import GroupKind, ShapeReading, ShapeRules
+from engine.shapes import NEVER, GroupKind, ShapeReading, ShapeRules
 from engine.tiles import Tile
 
 KINDS: Final = T.TILE_SETS["108"]
@@ -38,8 +38,6 @@ FLUSH_ANY: Final = tuple(ShapeRules(KINDS, suits=frozenset({s}), seven_pairs=Tru
                                     seven_pairs_four_as_two=True) for s in range(3))
 """清一色 without melds: the standard shape or seven pairs, in one suit."""
 
-NEVER: Final = 99
-"""Shanten after drawing a kind outside the tile set (`engine.variants.base.NEVER`)."""
 KIND_LIST: Final = tuple(sorted(KINDS))
 """The 27 suit kinds, 0–26: the honors (27–33) are outside the tile set."""
 KINDS_258: Final = tuple(t for t in KIND_LIST if T.rank(t) in (2, 5, 8))

@@ -56,9 +56,10 @@ from engine.errors import (
 )
 from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand
 from engine.options import Options
-from engine.results import Wait
+from engine.plumbing import warm
+from engine.results import Wait, WinCheck
 from engine.tiles import Tile
-from engine.variants.base import Variant, WinCheck
+from engine.variants.base import Variant
 from engine.variants.changsha import birds as B
 from engine.variants.changsha import claims as claims_module
 from engine.variants.changsha import seed_scoring as seed
@@ -97,7 +98,6 @@ from engine.variants.changsha.shapes import (
     shanten_after_draws,
     wait_candidates,
 )
-from engine.variants.plumbing import warm
 
 HAND_RULES: Final = HandRules(KINDS, chow_melds=True, tile_set_name="108")
 

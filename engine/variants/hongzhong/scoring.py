@@ -25,13 +25,12 @@ Decisions:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final, NamedTuple
 
 from engine import tiles as T
 from engine.caching import BoundedDict
 from engine.hand import Context, Hand, Meld, MeldKind, WinType
-from engine.results import Group, Pattern, Reading
+from engine.results import Group, Pattern, Reading, WinCheck
 from engine.shapes import (
     FREE,
     GroupKind,
@@ -42,10 +41,9 @@ from engine.shapes import (
     win_shapes,
 )
 from engine.tiles import Tile
-from engine.variants.base import WinCheck
 from engine.variants.hongzhong.options import Config, Split, split, win_type_of
 from engine.variants.hongzhong.patterns import FOUR_WILDS, PATTERN_NAMES, TABLE, Facts
-from engine.variants.patterns import Active, Counted, activate, apply, reads
+from engine.variants.patterns import Active, Counted, activated, apply, reads, wire_patterns
 
 _SHAPE_ORDER: Final = (Shape.STANDARD.value, Shape.SEVEN_PAIRS.value,
                        Shape.THIRTEEN_ORPHANS.value, FOUR_WILDS)
@@ -252,15 +250,14 @@ def _scoring(cfg: Config) -> _Scoring:
     found = _BY_CONFIG.get(id(cfg))
     if found is None or found.cfg is not cfg:
         options = {name: getattr(cfg, name) for name in _READS}
-        found = _BY_CONFIG.keep(id(cfg), _Scoring(cfg, activate(TABLE, options),
+        found = _BY_CONFIG.keep(id(cfg), _Scoring(cfg, activated(TABLE, options),
                                                   BoundedDict(4096), BoundedDict(4096), []))
     return found
 
 
-@lru_cache(maxsize=1024)
 def _patterns(counted: tuple[Counted, ...]) -> tuple[Pattern, ...]:
-    """The wire patterns (immutable, so shared between answers)."""
-    return tuple(Pattern(pid, *PATTERN_NAMES[pid], fan) for pid, fan, _, _ in counted)
+    """The wire patterns (`wire_patterns`)."""
+    return wire_patterns(counted, PATTERN_NAMES)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -49,9 +49,10 @@ from engine.errors import (
 )
 from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import Options, OptionSpec
-from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait
+from engine.plumbing import warm
+from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait, WinCheck
 from engine.tiles import Tile
-from engine.variants.base import Variant, WinCheck
+from engine.variants.base import Variant
 from engine.variants.hongzhong import claims as claims_module
 from engine.variants.hongzhong import scoring
 from engine.variants.hongzhong import waits as waits_
@@ -72,7 +73,6 @@ from engine.variants.hongzhong.options import (
     split,
     win_type_of,
 )
-from engine.variants.plumbing import warm
 
 _WAITS: dict[tuple[Tile, int, int], Wait] = {}
 """Wait answers are frozen values: one per (kind, remaining, fan) serves every request, so a

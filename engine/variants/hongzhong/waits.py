@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine import tiles as T
 from engine.hand import Meld, MeldKind
-from engine.shapes import ShapeRules, completing_kinds
+from engine.shapes import NEVER, ShapeRules, completing_kinds
 from engine.shapes import shanten as shape_shanten
 from engine.shapes import shanten_after_draws as shanten_after
 from engine.tiles import Tile
@@ -166,8 +166,6 @@ def shanten(concealed: Sequence[Tile], melds: tuple[Meld, ...] | int, cfg: Confi
     return best
 
 
-NEVER = 99
-"""Shanten after drawing a kind outside the tile set (`engine.variants.base.NEVER`)."""
 
 
 def shanten_after_draws(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config

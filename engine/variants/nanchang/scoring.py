@@ -43,7 +43,7 @@ from engine.tiles import Tile
 from engine.variants.nanchang.facts import Jing
 from engine.variants.nanchang.jingdiao import is_jing_diao
 from engine.variants.nanchang.patterns import TABLE, Facts
-from engine.variants.patterns import Active, activate, apply, flats, reads
+from engine.variants.patterns import Active, activated, apply, flats, reads
 
 _SHAPE_PATTERN: Final = {Shape.STANDARD: "ping_hu", Shape.SEVEN_PAIRS: "qi_dui",
                          Shape.SHI_SAN_LAN: "shi_san_lan"}
@@ -313,7 +313,7 @@ def scoring_of(options: Mapping[str, Any]) -> Table:
     key = _KEY(options)
     found = _TABLES.get(key)
     if found is None:
-        found = _TABLES.keep(key, Table(activate(TABLE, options), flats(TABLE, options),
+        found = _TABLES.keep(key, Table(activated(TABLE, options), flats(TABLE, options),
                                         BoundedDict(4096)))
     return found
 

@@ -54,9 +54,10 @@ from engine.errors import Problem, RequestError, invalid_field, missing_field, r
 from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.hand import standard_chow as _standard_chow
 from engine.options import Options, OptionSpec, OptionType
-from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading, Wait, WaitsAnswer
+from engine.plumbing import warm
+from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading, Wait, WaitsAnswer, WinCheck
 from engine.tiles import Tile
-from engine.variants.base import Variant, WinCheck
+from engine.variants.base import Variant
 from engine.variants.nanchang import checks as C
 from engine.variants.nanchang import claims as claims_module
 from engine.variants.nanchang import jingdiao
@@ -80,7 +81,6 @@ from engine.variants.nanchang.waits import (
     wait_candidates,
     wait_fans,
 )
-from engine.variants.plumbing import warm
 
 _B = OptionType.BOOLEAN
 OPTION_SPECS: tuple[OptionSpec, ...] = (

@@ -22,9 +22,8 @@ from typing import Any, Final
 from engine import shapes
 from engine import tiles as T
 from engine.hand import Hand, Meld, MeldKind
-from engine.shapes import Shape, ShapeRules
+from engine.shapes import NEVER, Shape, ShapeRules
 from engine.tiles import Tile
-from engine.variants.base import NEVER
 from engine.variants.nanchang.facts import Jing
 from engine.variants.nanchang.jingdiao import is_jing_diao
 from engine.variants.nanchang.scoring import (

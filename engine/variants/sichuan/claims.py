@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING, Final
 from engine.claims.options import option_specs
 from engine.claims.rules import ClaimRules
 from engine.errors import Problem
-from engine.hand import Context, Hand, HandRules
+from engine.hand import Context, HandRules
 from engine.options import OptionSpec, OptionType
+from engine.variants.sichuan.dropping import suit_to_drop
 from engine.variants.sichuan.facts import missing_suit
 from engine.variants.sichuan.payments import missing_suit_problems
 from engine.variants.sichuan.scoring import QUE_YI_MEN
 
 if TYPE_CHECKING:
-    from engine.variants.base import WinCheck
+    from engine.results import WinCheck
 
 OPTION_SPECS: Final = option_specs(guo_hu="not_higher", extra=(
     OptionSpec("meld_missing_suit", OptionType.BOOLEAN, False,
@@ -25,13 +26,6 @@ OPTION_SPECS: Final = option_specs(guo_hu="not_higher", extra=(
     OptionSpec("missing_suit_first", OptionType.BOOLEAN, True,
                "the missing suit must be discarded first (no_discard and after of a call)"),
 ))
-
-
-def suit_to_drop(hand: Hand, context: Context) -> int | None:
-    """The suit ``discards`` lists first (the variant module's own definition)."""
-    from engine.variants.sichuan.variant import _suit_to_drop  # it imports this module
-
-    return _suit_to_drop(hand, context)
 
 
 def has_shape(verdict: WinCheck) -> bool:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
 from engine import shapes as S
@@ -26,7 +25,7 @@ from engine.caching import BoundedDict
 from engine.hand import Context, Hand, MeldKind, WinType
 from engine.results import Group, Pattern, Reading
 from engine.tiles import Tile
-from engine.variants.patterns import Active, activate, judge
+from engine.variants.patterns import Active, activated, judge, wire_patterns
 from engine.variants.sichuan.facts import missing_suit
 from engine.variants.sichuan.patterns import PATTERN_NAMES, TABLE, Facts, HandFacts
 from engine.variants.sichuan.reader import (
@@ -93,7 +92,7 @@ def _prefs(o: Mapping[str, Any]) -> Prefs:
         di_hu_fan=o["di_hu_fan"],
         tiandi_additive=o["tiandi_mode"] == "additive",
         di_hu_mode=o["di_hu_mode"],
-        table=activate(TABLE, o),
+        table=activated(TABLE, o),
     )
 
 
@@ -132,20 +131,7 @@ class Scored(NamedTuple):
     tian_hu: bool
 
     def patterns(self) -> tuple[Pattern, ...]:
-        return _patterns(self.counted)
-
-
-@lru_cache(maxsize=1024)
-def _patterns(counted: tuple[tuple[str, int, int, tuple[Tile, ...]], ...]) -> tuple[Pattern, ...]:
-    return tuple(_pattern(*entry) for entry in counted)
-
-
-@lru_cache(maxsize=1024)
-def _pattern(pid: str, fan: int, count: int, tiles: tuple[Tile, ...]) -> Pattern:
-    """A wire pattern (immutable, so shared between answers)."""
-    name, name_zh = PATTERN_NAMES[pid]
-    return Pattern(pid, name, name_zh, fan, count if count > 1 else None,
-                   tuple(T.ALL_CODES[t] for t in tiles) if tiles else None)
+        return wire_patterns(self.counted, PATTERN_NAMES)
 
 
 _DISCARD: Final = WinType.DISCARD

@@ -40,21 +40,33 @@ Decisions (where RULES.md / API.md leave room):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Final
+from dataclasses import replace
+from functools import cached_property
+from typing import Final
 
 from engine import shapes as S
 from engine import tiles as T
 from engine.errors import Problem, RequestError, raise_if
 from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import Options, OptionSpec, OptionType
-from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading
+from engine.plumbing import warm
+from engine.results import DiscardsAnswer, KongAnswer, WinCheck
 from engine.tiles import Tile
-from engine.variants.base import NEVER, Variant, WinCheck
-from engine.variants.plumbing import warm
+from engine.variants.base import Variant
 from engine.variants.sichuan import claims as claims_module
 from engine.variants.sichuan import payments as P
+from engine.variants.sichuan.dropping import (
+    ALL_SUITS,
+    PAIRS_WITHOUT,
+    RULES_WITHOUT,
+    STANDARD_WITHOUT,
+    drop_suits,
+    shanten_after_draws,
+    suit_to_drop,
+)
+from engine.variants.sichuan.dropping import shanten as drop_shanten
 from engine.variants.sichuan.facts import SichuanFacts, missing_suit
+from engine.variants.sichuan.points import HAND_RULES, SichuanFanAnswer, priced
 from engine.variants.sichuan.reader import RULES_108, SHAPE_SETS
 from engine.variants.sichuan.scoring import (
     NO_WINNING_SHAPE,
@@ -66,7 +78,9 @@ from engine.variants.sichuan.scoring import (
     read_shapes,
     suits_held,
 )
+from engine.variants.sichuan.settle.answer import SettleAnswer
 from engine.variants.sichuan.settle.options import SETTLE_OPTION_SPECS
+from engine.variants.sichuan.settle.settle import SichuanSettle
 
 _I, _B, _S = OptionType.INTEGER, OptionType.BOOLEAN, OptionType.STRING
 OPTION_SPECS: Final = (
@@ -106,40 +120,6 @@ FAN_BOUND: Final = 2 + 2 + 2 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 1 + 4 + 8
 """The largest uncapped fan the option ranges allow (see the module's decisions)."""
 MAX_AMOUNT: Final = 3 * 65536 * (2**FAN_BOUND + 1)
 """The largest amount any answer can hold: three payers' points to one winner."""
-RULES_WITHOUT: Final = tuple(
-    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d}),
-                 seven_pairs=True, seven_pairs_four_as_two=True)
-    for d in range(3))
-"""The general search's rules with suit ``d`` dropped: its tiles are tiles to exchange
-(缺一门), for shanten."""
-STANDARD_WITHOUT: Final = tuple(
-    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d})) for d in range(3))
-PAIRS_WITHOUT: Final = tuple(
-    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d}), standard=False,
-                 seven_pairs=True, seven_pairs_four_as_two=True)
-    for d in range(3))
-"""`RULES_WITHOUT` shape by shape (their least is its answer), for the draws of discards."""
-SUIT_KINDS: Final = 27
-HAND_RULES: Final = HandRules(tile_kinds=T.TILE_SETS["108"], chow_melds=False,
-                              tile_set_name="108")
-_ALL_SUITS: Final = frozenset({0, 1, 2})
-
-
-@dataclass(frozen=True)
-class SichuanFanAnswer:
-    """``POST /v1/sichuan/fan``: field order is the wire order; None fields are left out."""
-
-    win: bool
-    reason: str | None = None
-    patterns: tuple[Pattern, ...] | None = None
-    fan: int | None = None
-    gen_count: int | None = None
-    fan_capped: int | None = None
-    points_per_payer: int | None = None
-    payers: str | None = None
-    payments: tuple[int, int, int, int] | None = None
-    reading: Reading | None = None
-    options: Options | None = None
 
 
 def _ruled(shapes: tuple[S.Shape, ...], mask: int, context: Context) -> WinCheck:
@@ -236,18 +216,18 @@ class Sichuan(Variant):
                 options: Options) -> int:
         """Shanten with the missing suit's tiles to exchange (undeclared: the best suit)."""
         missing = missing_suit(context)
-        return _shanten(concealed, _ALL_SUITS if missing is None else frozenset({missing}))
+        return drop_shanten(concealed, ALL_SUITS if missing is None else frozenset({missing}))
 
     def hand_shanten(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                      options: Options) -> int:
         """As `shanten`, but a suit a declared meld holds cannot be the one dropped."""
-        return _shanten(concealed, _drop_suits(hand, context))
+        return drop_shanten(concealed, drop_suits(hand, context))
 
     def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                             options: Options) -> list[int]:
         """`hand_shanten` after each draw, from one table probe per suit that may be dropped
-        (see `_shanten_after_draws`)."""
-        return _shanten_after_draws(concealed, _drop_suits(hand, context))
+        (see `engine.variants.sichuan.dropping.shanten_after_draws`)."""
+        return shanten_after_draws(concealed, drop_suits(hand, context))
 
     def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                         options: Options) -> Iterable[Tile]:
@@ -268,7 +248,7 @@ class Sichuan(Variant):
     def discards(self, request: Request) -> DiscardsAnswer:
         """The shared advice, with the tiles of the suit to drop moved to the front."""
         answer = super().discards(request)
-        first = _suit_to_drop(request.hand, request.context)
+        first = suit_to_drop(request.hand, request.context)
         if first is None:
             return answer
         front = [c for c in answer.discards if T.from_code(c.tile) // 9 == first]
@@ -284,22 +264,13 @@ class Sichuan(Variant):
         raise_if(problems)
         return KongAnswer(P.kong_payments(request.context, options), options)
 
-    def settle(self, request: Request) -> Any:
+    def settle(self, request: Request) -> SettleAnswer:
         """The whole money of a 血战/血流 hand from ``request.record`` (settle.md §1.6)."""
-        from engine.variants.sichuan.settle.settle import settle  # it prices with this module
-        return settle(request)
+        return self._settle.settle(request)
 
-
-def priced(fan: int, options: Options, self_draw: bool, tian_hu: bool) -> tuple[int, int]:
-    """``fan_capped`` and ``points_per_payer`` of a win worth ``fan`` (§1.4): the one pricing
-    `fan` and `settle` share."""
-    max_fan = options["max_fan"]
-    capped = fan if max_fan is None else min(fan, max_fan)
-    base = options["base_points"]
-    points = base * 2**capped
-    if self_draw and options["zimo_bonus"] == "jia_di" and not tian_hu:
-        points += base  # 自摸加底 (§1.4)
-    return capped, points
+    @cached_property
+    def _settle(self) -> SichuanSettle:
+        return SichuanSettle(self)
 
 
 _BREAKS_QUE_YI_MEN: Final = {shapes: WinCheck(False, tuple(s.value for s in shapes), QUE_YI_MEN)
@@ -308,99 +279,6 @@ _CHECKS: Final = {shapes: WinCheck(True, shapes=tuple(s.value for s in shapes)) 
                   else WinCheck(False, reason=NO_WINNING_SHAPE)
                   for shapes in SHAPE_SETS}
 """Every answer `Sichuan.check` can give, built once (they are immutable), by the shapes held."""
-
-
-def _drop_suits(hand: Hand, context: Context) -> frozenset[int]:
-    """The suits the player may still be without: the declared missing suit, or any suit;
-    minus every suit a declared meld holds."""
-    held = frozenset(m.tiles[0] // 9 for m in hand.melds)
-    missing = missing_suit(context)
-    return (_ALL_SUITS if missing is None else frozenset({missing})) - held
-
-
-def _shanten(concealed: Sequence[Tile], drops: frozenset[int]) -> int:
-    """The least shanten over the suits that may be dropped.
-
-    When a droppable suit is absent from the concealed tiles, dropping it is never worse
-    than dropping any other suit (swap the two suits in any target hand: the tiles held of
-    the other suit can only match more), so one table look-up suffices.
-    """
-    if not drops:
-        return NEVER
-    part = T.counts(concealed)
-    order = sorted(drops)
-    for d in order:
-        if not any(part[d * 9:d * 9 + 9]):
-            return S.shanten(part, 0, RULES_WITHOUT[d])
-    return min(S.shanten(part, 0, RULES_WITHOUT[d]) for d in order)
-
-
-def _shanten_after_draws(concealed: Sequence[Tile], drops: frozenset[int]) -> list[int]:
-    """``[_shanten([*concealed, t], drops) for t in range(34)]`` (honors: `NEVER`), with one
-    `engine.shapes.shanten_after_draws` per dropped suit instead of 27 × 3 look-ups.
-
-    After drawing t, `_shanten` takes the first droppable suit absent from the hand, or the
-    least over every droppable suit. A suit is probed only when some draw needs it: dropping
-    suit d leaves its tiles dead, and a 3n+2 part with k dead tiles has shanten ≥ k − 1 (one
-    discard removes one dead tile, a ready hand holds none), so d is skipped for draws whose
-    best value so far is at most that bound. Each probe asks the standard shape first and
-    七对 only when it can do better: with p pairs among the 13 tiles a draw leaves at most
-    p + 1, so 七对's shanten is at least 5 − p.
-    """
-    out = [NEVER] * T.KIND_COUNT
-    if not drops:
-        return out
-    part = T.counts(concealed)
-    order = sorted(drops)
-    sizes = [sum(part[9 * d : 9 * d + 9]) for d in range(3)]
-    absent = [d for d in order if not sizes[d]]
-    pairs_floor = 5 - sum(c >> 1 for c in part)
-    probed: dict[int, list[int]] = {}
-
-    def after(d: int) -> list[int]:
-        found = probed.get(d)
-        if found is None:
-            found = S.shanten_after_draws(part, 0, STANDARD_WITHOUT[d], ())[1][:SUIT_KINDS]
-            if pairs_floor < max(found):
-                found = list(map(min, found,
-                                 S.shanten_after_draws(part, 0, PAIRS_WITHOUT[d], ())[1]))
-            probed[d] = found
-        return found
-
-    for suit in range(3):
-        lo, hi = 9 * suit, 9 * suit + 9
-        first = next((d for d in absent if d != suit), None)
-        if first is not None:
-            out[lo:hi] = after(first)[lo:hi]
-            continue
-        # every droppable suit is held after the draw: the least over them
-        best = [NEVER] * 9
-        for bound, d in sorted((sizes[d] + (d == suit) - 1, d) for d in order):
-            if bound >= max(best):
-                break
-            best = list(map(min, best, after(d)[lo:hi]))
-        out[lo:hi] = best
-    return out
-
-
-def _suit_to_drop(hand: Hand, context: Context) -> int | None:
-    """The suit whose tiles discards list first: the declared missing suit; undeclared, and
-    with all three suits held, the droppable suit leaving the lowest shanten (then the fewest
-    tiles of it, then m, p, s); else None."""
-    missing = missing_suit(context)
-    if missing is not None:
-        return missing
-    if suits_held(hand.all_tiles) & 7 != 7:
-        return None
-    drops = _drop_suits(hand, context)
-    if not drops:
-        return None
-    part = T.counts(hand.concealed)
-
-    def key(d: int) -> tuple[int, int, int]:
-        return S.shanten(part, 0, RULES_WITHOUT[d]), sum(part[d * 9:d * 9 + 9]), d
-
-    return min(drops, key=key)
 
 
 VARIANT: Final = Sichuan()

@@ -1,4 +1,4 @@
-"""The hot-path plumbing of the variants (`engine.variants.plumbing`): `plainly_valid` says yes
+"""The hot-path plumbing of the variants (`engine.plumbing`): `plainly_valid` says yes
 only when `check_hand` finds nothing, and `OptionCache` hands out what `resolve` gives."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from engine import tiles as T
 from engine.errors import RequestError
 from engine.hand import Hand, HandRules, Meld, MeldKind, check_hand, standard_chow
 from engine.options import OptionSpec, OptionType, resolve
-from engine.variants.plumbing import OptionCache, at_most_four, plainly_valid
+from engine.plumbing import OptionCache, at_most_four, plainly_valid
 
 RULES = [HandRules(T.TILE_SETS["108"], chow_melds=False, tile_set_name="108"),
          HandRules(T.TILE_SETS["112"], chow_melds=True, tile_set_name="112"),

@@ -20,12 +20,7 @@ from engine.hand import Hand
 from engine.seats import after
 from engine.variants.sichuan.settle.answer import BestWait, SeatStatus, Transfer
 from engine.variants.sichuan.settle.kongs import PaidKong
-from engine.variants.sichuan.settle.pricing import (
-    breaks_que_yi_men,
-    da_jiao,
-    suits_held,
-    wait_tiles,
-)
+from engine.variants.sichuan.settle.pricing import Pricing, breaks_que_yi_men, suits_held
 from engine.variants.sichuan.settle.record import SEATS, Record
 
 WON, HUA_ZHU, READY, NOT_READY = "won", "hua_zhu", "ready", "not_ready"
@@ -38,19 +33,19 @@ class EndOfWall:
 
 
 def seat_status(hand: Hand | None, missing_suit: int | None, options: Mapping[str, Any],
-                raw_options: Mapping[str, Any]) -> SeatStatus:
+                raw_options: Mapping[str, Any], price: Pricing) -> SeatStatus:
     """The status of a seat from its end hand (None: it has won)."""
     if hand is None:
         return SeatStatus(WON)
     if options["cha_hua_zhu"] and breaks_que_yi_men(suits_held(hand.all_tiles), missing_suit):
         return SeatStatus(HUA_ZHU)
-    waits = wait_tiles(hand, missing_suit, raw_options)
+    waits = price.wait_tiles(hand, missing_suit, raw_options)
     if not waits:
         return SeatStatus(NOT_READY)
     best: BestWait | None = None
     best_key: tuple[int, int] = (-1, -1)
     for tile in waits:  # tile order: the first of equal waits is kept
-        priced = da_jiao(hand, tile, missing_suit, raw_options)
+        priced = price.da_jiao(hand, tile, missing_suit, raw_options)
         assert priced.fan is not None and priced.points_per_payer is not None
         key = (priced.points_per_payer, priced.fan)
         if key > best_key:
@@ -64,13 +59,13 @@ def seat_status(hand: Hand | None, missing_suit: int | None, options: Mapping[st
 
 def end_of_wall(record: Record, won: set[int], in_hand: Sequence[int],
                 kongs: Sequence[PaidKong], options: Mapping[str, Any],
-                raw_options: Mapping[str, Any]) -> EndOfWall:
+                raw_options: Mapping[str, Any], price: Pricing) -> EndOfWall:
     """Statuses and the rows of steps 1–3; ``won`` the seats that won, ``in_hand`` those
     still in the hand, ``kongs`` every kong paid (with what 呼叫转移 handed on)."""
     assert record.end is not None
     statuses = tuple(
         SeatStatus(WON) if s in won else
-        seat_status(record.end[s], record.missing_suits[s], options, raw_options)
+        seat_status(record.end[s], record.missing_suits[s], options, raw_options, price)
         for s in SEATS)
     kind = [st.status for st in statuses]
     value = [st.best.points if st.best is not None else 0 for st in statuses]

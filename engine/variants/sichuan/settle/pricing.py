@@ -4,51 +4,80 @@
 prices it, each kong exactly as ``kong`` pays it"): a win is the ``fan`` operation's answer
 for the winner's hand in the context the record gives it, a 大叫 value the same operation on
 a plain discard, a wait list the ``waits`` operation's, a kong's rows `kong_rows`. Every
-other module of this package stays free of Sichuan imports, so moving the package next to
-the variant changes only the imports here.
+other module of this package stays free of Sichuan imports. The variant hands itself in
+(`Pricing`): the settle package never imports the variant module, which imports it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any, Final
+from dataclasses import dataclass, replace
+from typing import Any, Final, Protocol
 
 from engine import tiles as T
 from engine.errors import RequestError
 from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import Options
-from engine.results import Pattern
+from engine.results import Pattern, WaitsAnswer
 from engine.variants.sichuan.facts import SichuanFacts
 from engine.variants.sichuan.payments import KONG_DISCARDER, kong_rows
+from engine.variants.sichuan.points import HAND_RULES, SichuanFanAnswer, priced
 from engine.variants.sichuan.scoring import breaks_que_yi_men, suits_held
-from engine.variants.sichuan.variant import HAND_RULES, VARIANT, SichuanFanAnswer, priced
 
 RULES: Final[HandRules] = HAND_RULES
 """The Sichuan hand rules (108 tiles, no chow melds), for the stage-3 hand checks."""
 Priced = SichuanFanAnswer
 """A priced win: the ``fan`` answer (``points_per_payer``, ``payers``, patterns…)."""
 
-__all__ = ["RULES", "Priced", "breaks_que_yi_men", "da_jiao", "kong_rows", "options",
-           "paid_by_kong_discarder", "price_win", "suits_held", "wait_tiles",
-           "with_gen_limit"]
+__all__ = ["RULES", "Operations", "Priced", "Pricing", "breaks_que_yi_men", "kong_rows",
+           "paid_by_kong_discarder", "suits_held", "with_gen_limit"]
 
 
-def options(raw: Mapping[str, Any]) -> Options:
-    """The effective Sichuan options (RequestError with every ``invalid_option``)."""
-    return VARIANT.options(Request(Hand(()), options=raw))
+class Operations(Protocol):
+    """The Sichuan operations ``settle`` prices with (the variant is one)."""
+
+    def options(self, request: Request) -> Options: ...
+
+    def fan(self, request: Request) -> SichuanFanAnswer: ...
+
+    def waits(self, request: Request) -> WaitsAnswer: ...
 
 
-def price_win(hand: Hand, context: Context, raw_options: Mapping[str, Any]) -> Priced:
-    """The ``fan`` operation's answer for one winner. The record may already be known to be
-    invalid (a seat acting after it left): then the seats' payment checks of ``fan`` would
-    refuse the context, and the hand is priced without them — the answer is not used."""
-    request = Request(hand, context, raw_options)
-    try:
-        return VARIANT.fan(request)
-    except RequestError:
-        return VARIANT.fan(replace(request, context=replace(context, active=None,
-                                                            seats=None)))
+@dataclass(frozen=True)
+class Pricing:
+    """The variant's operations as ``settle`` asks them."""
+
+    variant: Operations
+
+    def options(self, raw: Mapping[str, Any]) -> Options:
+        """The effective Sichuan options (RequestError with every ``invalid_option``)."""
+        return self.variant.options(Request(Hand(()), options=raw))
+
+    def price_win(self, hand: Hand, context: Context, raw_options: Mapping[str, Any]) -> Priced:
+        """The ``fan`` operation's answer for one winner. The record may already be known to
+        be invalid (a seat acting after it left): then the seats' payment checks of ``fan``
+        would refuse the context, and the hand is priced without them — the answer is not
+        used."""
+        request = Request(hand, context, raw_options)
+        try:
+            return self.variant.fan(request)
+        except RequestError:
+            return self.variant.fan(replace(request, context=replace(context, active=None,
+                                                                     seats=None)))
+
+    def wait_tiles(self, hand: Hand, missing_suit: int | None,
+                   raw_options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The waits of a 13-tile end hand, as the ``waits`` operation finds them (§0.6)."""
+        answer = self.variant.waits(Request(hand, Context(facts=SichuanFacts(missing_suit)),
+                                            raw_options))
+        return tuple(T.from_code(w.tile) for w in answer.waits)
+
+    def da_jiao(self, hand: Hand, tile: int, missing_suit: int | None,
+                raw_options: Mapping[str, Any]) -> Priced:
+        """A wait priced as a plain discard win with no event (settle.md §1.6.5,
+        assumption 4)."""
+        context = Context(win_type=WinType.DISCARD, facts=SichuanFacts(missing_suit))
+        return self.variant.fan(Request(replace(hand, win_tile=tile), context, raw_options))
 
 
 def paid_by_kong_discarder(priced_win: Priced) -> bool:
@@ -76,18 +105,3 @@ def with_gen_limit(win: Priced, limit: int, opts: Mapping[str, Any], self_draw: 
     capped, points = priced(fan, dict(opts), self_draw, tian_hu)
     return replace(win, patterns=tuple(patterns), fan=fan, gen_count=limit, fan_capped=capped,
                    points_per_payer=points)
-
-
-def wait_tiles(hand: Hand, missing_suit: int | None,
-               raw_options: Mapping[str, Any]) -> tuple[int, ...]:
-    """The waits of a 13-tile end hand, as the ``waits`` operation finds them (§0.6)."""
-    answer = VARIANT.waits(Request(hand, Context(facts=SichuanFacts(missing_suit)), raw_options))
-    return tuple(T.from_code(w.tile) for w in answer.waits)
-
-
-def da_jiao(hand: Hand, tile: int, missing_suit: int | None,
-            raw_options: Mapping[str, Any]) -> Priced:
-    """A wait priced as a plain discard win with no event (settle.md §1.6.5, assumption 4)."""
-    context = Context(win_type=WinType.DISCARD, facts=SichuanFacts(missing_suit))
-    return VARIANT.fan(Request(replace(hand, win_tile=tile), context,
-                               raw_options))

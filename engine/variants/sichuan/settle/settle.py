@@ -29,6 +29,7 @@ from engine.variants.sichuan.settle.end import end_of_wall
 from engine.variants.sichuan.settle.hands import hand_problems
 from engine.variants.sichuan.settle.kongs import PaidKong, pay_kong
 from engine.variants.sichuan.settle.parse import parse_record
+from engine.variants.sichuan.settle.pricing import Operations, Pricing
 from engine.variants.sichuan.settle.record import SEATS, Event, Kong, Record, Win
 from engine.variants.sichuan.settle.shape import FRAME
 from engine.variants.sichuan.settle.wins import hu_jiao_zhuan_yi, win_rows
@@ -40,15 +41,18 @@ settlement, so a test may lower it)."""
 
 class SichuanSettle:
     """四川's `engine.settle.stages.SettleRules`: its record frame, options, tiles, hands and
-    replay."""
+    replay, priced by the variant's operations (``variant``: the variant hands itself in)."""
 
     frame = FRAME
+
+    def __init__(self, variant: Operations) -> None:
+        self.pricing = Pricing(variant)
 
     def players(self, raw_options: Mapping[str, Any]) -> int:
         return FULL_TABLE
 
     def options(self, raw_options: Mapping[str, Any]) -> Options:
-        return pricing.options(raw_options)
+        return self.pricing.options(raw_options)
 
     def parse(self, raw: Mapping[str, Any], options: Options | None
               ) -> tuple[Record, list[Problem]]:
@@ -59,20 +63,16 @@ class SichuanSettle:
 
     def replay(self, record: Record, options: Options,
                raw_options: Mapping[str, Any]) -> SettleAnswer:
-        return _replay(record, options, raw_options)
+        return _replay(record, options, raw_options, self.pricing)
+
+    def settle(self, request: Request) -> SettleAnswer:
+        """The settlement of ``request.record`` under ``request.options``; RequestError
+        lists the problems of the first stage that has any (`engine.settle.stages.settle`)."""
+        return stages.settle(request, self)
 
 
-RULES: Final = SichuanSettle()
-
-
-def settle(request: Request) -> SettleAnswer:
-    """The settlement of ``request.record`` under ``request.options``; RequestError lists
-    the problems of the first stage that has any (`engine.settle.stages.settle`)."""
-    return stages.settle(request, RULES)
-
-
-def _replay(record: Record, options: Options,
-            raw_options: Mapping[str, Any]) -> SettleAnswer:
+def _replay(record: Record, options: Options, raw_options: Mapping[str, Any],
+            price: Pricing) -> SettleAnswer:
     xue_liu = options["xue_liu"]
     checks = RecordChecks(record, options)
     in_hand = list(SEATS)
@@ -93,7 +93,8 @@ def _replay(record: Record, options: Options,
             checks.win(i, event, previous)
             before = len(checks.problems)
             rows += _win(i, event, previous, record, in_hand, first_gen, kongs, wins, not_wins,
-                         options, raw_options, checks_ok=before == len(checks.problems))
+                         options, raw_options, price,
+                         checks_ok=before == len(checks.problems))
             for w in event.winners:
                 won.add(w.seat)
                 if not xue_liu and w.seat in in_hand:
@@ -103,7 +104,7 @@ def _replay(record: Record, options: Options,
     if record.end is not None:
         checks.end(record.end)
         if not checks.third_winner:
-            end = end_of_wall(record, won, in_hand, kongs, options, raw_options)
+            end = end_of_wall(record, won, in_hand, kongs, options, raw_options, price)
             statuses, rows = end.statuses, rows + list(end.rows)
     totals = transfer_rows.totals(rows)
     problems = checks.problems + not_wins
@@ -118,7 +119,7 @@ def _replay(record: Record, options: Options,
 def _win(i: int, event: Win, previous: Event | None, record: Record, in_hand: list[int],
          first_gen: dict[int, int], kongs: list[PaidKong], wins: list[SettledWin],
          not_wins: list[Problem], options: Options, raw_options: Mapping[str, Any],
-         *, checks_ok: bool) -> list[Transfer]:
+         price: Pricing, *, checks_ok: bool) -> list[Transfer]:
     """Price and pay one win event (its winners in canonical order), then its 呼叫转移."""
     dian_gang = (event.win_type is WinType.SELF_DRAW and event.after_kong
                  and isinstance(previous, Kong) and previous.from_ is not None)
@@ -135,7 +136,7 @@ def _win(i: int, event: Win, previous: Event | None, record: Record, in_hand: li
                           is_dealer=w.seat == record.dealer, seats=seats,
                           active=tuple(in_hand),
                           facts=SichuanFacts(record.missing_suits[w.seat]))
-        priced = pricing.price_win(w.hand, context, raw_options)
+        priced = price.price_win(w.hand, context, raw_options)
         if not priced.win:
             not_wins.append(Problem(Code.NOT_A_WIN, f"#/record/events/{i}/winners/"
                                     f"{w.position}/hand", f"seat {w.seat}'s hand is not a win "

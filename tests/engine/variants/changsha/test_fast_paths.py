@@ -4,22 +4,24 @@
 全求人, 七小对, 清一色 per suit, 将将胡) once for every draw, skipping a route whose lower
 bound cannot win; ``wait_candidates`` takes the kinds completing the standard shape or
 七小对, and every 2/5/8 kind while all tiles are 2/5/8 (将将胡 needs no structure). Both are
-held against the base class's definitions, and `shanten` against the plain least over all
-routes, on fixed-seed hands and worst cases.
+held against the base class's definitions, and `shanten` against the exchanges to a wait
+that the win check alone decides, on fixed-seed hands and worst cases.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from engine import shapes as S
 from engine import tiles as T
-from engine.hand import Hand, Meld, MeldKind, WinType
+from engine.hand import Context, Hand, Meld, MeldKind, WinType
 from engine.variants.changsha import shapes as CS
 from engine.variants.changsha.scoring import judge
 from engine.variants.changsha.variant import VARIANT
+from tests import hands as H
 from tests.engine.variants import fast_paths as F
 
 OPTIONS = ({}, {"scoring_profile": "seed_simplified"},
@@ -55,41 +57,46 @@ def test_waits_and_discards_equal_the_slow_ones(i: int) -> None:
     F.check_operations(VARIANT, SLOW, REQUESTS[i])
 
 
-def _plain_shanten(concealed: list[int], melds: tuple[Meld, ...]) -> int:
-    """`CS.shanten` without its pruning: the least over every route that applies."""
-    part = T.counts(concealed)
-    floor = -1 if len(concealed) % 3 == 2 else 0
-    meld_tiles = [t for m in melds for t in m.tiles]
-    found = []
-    if all(CS.is_258(t) for t in meld_tiles):
-        found.append(sum(1 for t in concealed if not CS.is_258(t)) + floor)
-    routes = [CS.SMALL]
-    if all(m.kind is not MeldKind.CHOW for m in melds):
-        routes.append(CS.TRIPLETS)
-    if len(melds) == 4 and not any(m.is_kong and m.concealed for m in melds):
-        routes.append(CS.STANDARD)
-    if not melds:
-        routes.append(CS.SEVEN_PAIRS)
-    for suit in range(3):
-        if all(t // 9 == suit for t in meld_tiles):
-            routes.append(CS.FLUSH_STANDARD[suit] if melds else CS.FLUSH_ANY[suit])
-    found += [S.shanten(part, 0, rules) for rules in routes]
-    return min(found)
+def _ready(part: list[int], melds: tuple[Meld, ...]) -> bool:
+    """A wait by the win rule alone: some kind held fewer than four times completes a win
+    that `VARIANT.check` accepts on a discard (RULES.md §0.6) — no route of the shanten."""
+    own = T.counts((*part, *(t for m in melds for t in m.tiles)))
+    trial = VARIANT.wait_context(CONTEXT)
+    return any(own[t] < T.COPIES and VARIANT.check(Hand(tuple(part), melds, t), trial,
+                                                    DEFAULTS).win for t in range(27))
 
 
-def test_shanten_is_the_least_over_all_routes() -> None:
-    # the pruned search (floors of 七对, 碰碰胡 and 清一色) finds the same least, also for
-    # the probes past a fourth copy that drawing every kind makes
-    rng = random.Random(7)
-    checked = 0
-    for request in REQUESTS:
+def _reference_shanten(part: list[int], melds: tuple[Meld, ...]) -> int:
+    """0 when ready, 1 when one exchange (a tile out, a kind in) makes it ready, else 2
+    (for "2 or more"): the definition of shanten, asked of the win check."""
+    if _ready(part, melds):
+        return 0
+    for out in sorted(set(part)):
+        rest = list(part)
+        rest.remove(out)
+        if any(_ready([*rest, t], melds) for t in range(27) if t != out):
+            return 1
+    return 2
+
+
+CONTEXT = Context()
+DEFAULTS = VARIANT.resolve_options({})
+
+
+def test_shanten_is_the_exchanges_to_a_wait() -> None:
+    # each side computed on its own: the routes' least (CS.shanten) against the distance to
+    # a wait that the win check alone decides, on 13-tile parts (3n+1) of the cases
+    checked = Counter()
+    for request in REQUESTS[:SHANTEN_CASES]:
         hand = request.hand
-        tiles = rng.sample(hand.concealed, len(hand.concealed) - 1)
-        for trial in (hand.concealed, tiles, *([*tiles, t] for t in range(27))):
-            assert CS.shanten(trial, hand.melds) == _plain_shanten(list(trial), hand.melds), \
-                trial
-            checked += 1
-    assert checked >= 180 * 29
+        part = list(hand.concealed if len(hand.concealed) % 3 == 1 else hand.concealed[1:])
+        expected = _reference_shanten(part, hand.melds)
+        assert min(CS.shanten(part, hand.melds), 2) == expected, (T.compact(part), hand.melds)
+        checked[expected] += 1
+    assert checked[0] and checked[1] and checked[2]  # ready, one away, further
+
+
+SHANTEN_CASES = H.scale(24, len(REQUESTS))
 
 
 @pytest.mark.parametrize(("hand", "expected"), [

@@ -18,6 +18,7 @@ from engine import shapes as S
 from engine import tiles as T
 from engine.hand import Context, Hand, Meld, MeldKind, Seats, WinType
 from engine.options import resolve
+from engine.variants.sichuan import dropping
 from engine.variants.sichuan import reader as SH
 from engine.variants.sichuan import scoring as SS
 from engine.variants.sichuan import variant as SC
@@ -173,7 +174,7 @@ def test_best_candidates_cover_the_best_reading_on_every_one_suit_hand_shape() -
 
 
 def test_dropping_an_absent_suit_is_never_worse() -> None:
-    # SC._shanten looks up one suit when a droppable suit is absent from the concealed
+    # dropping.shanten looks up one suit when a droppable suit is absent from the concealed
     # tiles; the full minimum over the droppable suits must give the same number
     rng = random.Random(SEED)
     for _ in range(1500):
@@ -188,8 +189,8 @@ def test_dropping_an_absent_suit_is_never_worse() -> None:
                 part[k] += 1
                 tiles.append(k)
         for drops in ({0, 1, 2}, {0, 1}, {1, 2}, {0, 2}, {rng.randrange(3)}):
-            full = min(S.shanten(part, 0, SC.RULES_WITHOUT[d]) for d in drops)
-            assert SC._shanten(tiles, frozenset(drops)) == full, (T.compact(tiles), drops)
+            full = min(S.shanten(part, 0, dropping.RULES_WITHOUT[d]) for d in drops)
+            assert dropping.shanten(tiles, frozenset(drops)) == full, (T.compact(tiles), drops)
 
 
 def test_the_memo_answers_what_a_fresh_scoring_answers() -> None:

@@ -13,8 +13,9 @@ import pytest
 from engine.errors import RequestError
 from engine.hand import Request
 from engine.options import OptionType
+from engine.shapes import NEVER
 from engine.variants import REGISTRY
-from engine.variants.sichuan.variant import NEVER, OPTION_SPECS, VARIANT, SichuanFanAnswer
+from engine.variants.sichuan.variant import OPTION_SPECS, VARIANT, SichuanFanAnswer
 
 
 def request(hand: str, win: str | None = None, melds: list[dict[str, Any]] | None = None,
@@ -315,7 +316,7 @@ def test_the_fast_validity_check_agrees_with_check_hand() -> None:
     import random
 
     from engine.hand import Hand, Meld, MeldKind, check_hand
-    from engine.variants.plumbing import plainly_valid
+    from engine.plumbing import plainly_valid
     from engine.variants.sichuan.variant import HAND_RULES
 
     rng = random.Random(99)

@@ -8,8 +8,9 @@ import pytest
 
 from engine.errors import RequestError
 from engine.variants.sichuan import VARIANT as SICHUAN
-from engine.variants.sichuan.settle.settle import settle
 from service.mapping import to_wire
+
+settle = SICHUAN.settle  # the public seam: the variant's operation
 
 
 def run(record: Any, options: dict[str, Any] | None = None, **top: Any) -> dict[str, Any]:

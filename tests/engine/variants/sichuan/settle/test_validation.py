@@ -8,11 +8,13 @@ from typing import Any
 import pytest
 
 from engine.errors import RequestError
+from engine.variants.sichuan import VARIANT
 from engine.variants.sichuan import VARIANT as SICHUAN
 from engine.variants.sichuan.settle import settle as settle_module
-from engine.variants.sichuan.settle.settle import settle
 from tests.engine.variants.sichuan.settle.helpers import kong, kong_meld, pong_meld, problems, win
 from tests.engine.variants.sichuan.settle.test_worked_examples import EXAMPLE_1, EXAMPLE_3
+
+settle = VARIANT.settle  # the public seam: the variant's operation
 
 PING = "345p678p345s67s88s"  # + 5s 平胡, seat 1 (missing m)
 

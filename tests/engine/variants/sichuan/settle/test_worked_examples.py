@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 
 from engine.errors import RequestError
+from engine.variants.sichuan import VARIANT
 from engine.variants.sichuan import VARIANT as SICHUAN
-from engine.variants.sichuan.settle.settle import settle
 from tests.engine.variants.sichuan.settle.helpers import run
+
+settle = VARIANT.settle  # the public seam: the variant's operation
 
 EXAMPLE_1 = json.loads("""{
     "dealer": 0,

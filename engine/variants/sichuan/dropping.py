@@ -1,0 +1,130 @@
+"""四川's 缺一门 in the shape search: the suit a hand may still drop, its shanten, and the
+suit ``discards`` (and ``claims``' ``after.discard``) list first (RULES.md §1.1, §0.6).
+
+The tiles of the missing suit — or, undeclared, of the best suit to drop that no meld holds —
+are tiles to exchange: the shanten is the general search's with that suit left out
+(`RULES_WITHOUT`). One home for the rule, so that the variant's waits and discards and
+claims' ``after`` read it the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from engine import shapes as S
+from engine import tiles as T
+from engine.hand import Context, Hand
+from engine.shapes import NEVER
+from engine.tiles import Tile
+from engine.variants.sichuan.facts import missing_suit
+from engine.variants.sichuan.scoring import suits_held
+
+RULES_WITHOUT: Final = tuple(
+    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d}),
+                 seven_pairs=True, seven_pairs_four_as_two=True)
+    for d in range(3))
+"""The general search's rules with suit ``d`` dropped: its tiles are tiles to exchange
+(缺一门), for shanten."""
+STANDARD_WITHOUT: Final = tuple(
+    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d})) for d in range(3))
+PAIRS_WITHOUT: Final = tuple(
+    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d}), standard=False,
+                 seven_pairs=True, seven_pairs_four_as_two=True)
+    for d in range(3))
+"""`RULES_WITHOUT` shape by shape (their least is its answer), for the draws of discards."""
+SUIT_KINDS: Final = 27
+ALL_SUITS: Final = frozenset({0, 1, 2})
+
+
+def drop_suits(hand: Hand, context: Context) -> frozenset[int]:
+    """The suits the player may still be without: the declared missing suit, or any suit;
+    minus every suit a declared meld holds."""
+    held = frozenset(m.tiles[0] // 9 for m in hand.melds)
+    missing = missing_suit(context)
+    return (ALL_SUITS if missing is None else frozenset({missing})) - held
+
+
+def shanten(concealed: Sequence[Tile], drops: frozenset[int]) -> int:
+    """The least shanten over the suits that may be dropped.
+
+    When a droppable suit is absent from the concealed tiles, dropping it is never worse
+    than dropping any other suit (swap the two suits in any target hand: the tiles held of
+    the other suit can only match more), so one table look-up suffices.
+    """
+    if not drops:
+        return NEVER
+    part = T.counts(concealed)
+    order = sorted(drops)
+    for d in order:
+        if not any(part[d * 9:d * 9 + 9]):
+            return S.shanten(part, 0, RULES_WITHOUT[d])
+    return min(S.shanten(part, 0, RULES_WITHOUT[d]) for d in order)
+
+
+def shanten_after_draws(concealed: Sequence[Tile], drops: frozenset[int]) -> list[int]:
+    """``[shanten([*concealed, t], drops) for t in range(34)]`` (honors: `NEVER`), with one
+    `engine.shapes.shanten_after_draws` per dropped suit instead of 27 × 3 look-ups.
+
+    After drawing t, `shanten` takes the first droppable suit absent from the hand, or the
+    least over every droppable suit. A suit is probed only when some draw needs it: dropping
+    suit d leaves its tiles dead, and a 3n+2 part with k dead tiles has shanten ≥ k − 1 (one
+    discard removes one dead tile, a ready hand holds none), so d is skipped for draws whose
+    best value so far is at most that bound. Each probe asks the standard shape first and
+    七对 only when it can do better: with p pairs among the 13 tiles a draw leaves at most
+    p + 1, so 七对's shanten is at least 5 − p.
+    """
+    out = [NEVER] * T.KIND_COUNT
+    if not drops:
+        return out
+    part = T.counts(concealed)
+    order = sorted(drops)
+    sizes = [sum(part[9 * d : 9 * d + 9]) for d in range(3)]
+    absent = [d for d in order if not sizes[d]]
+    pairs_floor = 5 - sum(c >> 1 for c in part)
+    probed: dict[int, list[int]] = {}
+
+    def after(d: int) -> list[int]:
+        found = probed.get(d)
+        if found is None:
+            found = S.shanten_after_draws(part, 0, STANDARD_WITHOUT[d], ())[1][:SUIT_KINDS]
+            if pairs_floor < max(found):
+                found = list(map(min, found,
+                                 S.shanten_after_draws(part, 0, PAIRS_WITHOUT[d], ())[1]))
+            probed[d] = found
+        return found
+
+    for suit in range(3):
+        lo, hi = 9 * suit, 9 * suit + 9
+        first = next((d for d in absent if d != suit), None)
+        if first is not None:
+            out[lo:hi] = after(first)[lo:hi]
+            continue
+        # every droppable suit is held after the draw: the least over them
+        best = [NEVER] * 9
+        for bound, d in sorted((sizes[d] + (d == suit) - 1, d) for d in order):
+            if bound >= max(best):
+                break
+            best = list(map(min, best, after(d)[lo:hi]))
+        out[lo:hi] = best
+    return out
+
+
+def suit_to_drop(hand: Hand, context: Context) -> int | None:
+    """The suit whose tiles discards list first: the declared missing suit; undeclared, and
+    with all three suits held, the droppable suit leaving the lowest shanten (then the fewest
+    tiles of it, then m, p, s); else None."""
+    missing = missing_suit(context)
+    if missing is not None:
+        return missing
+    if suits_held(hand.all_tiles) & 7 != 7:
+        return None
+    drops = drop_suits(hand, context)
+    if not drops:
+        return None
+    part = T.counts(hand.concealed)
+
+    def key(d: int) -> tuple[int, int, int]:
+        return S.shanten(part, 0, RULES_WITHOUT[d]), sum(part[d * 9:d * 9 + 9]), d
+
+    return min(drops, key=key)
