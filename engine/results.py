@@ -10,10 +10,12 @@ underscore is dropped from a field name (``as_`` → ``as``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Final
 
 from engine.options import Options
+from engine.tiles import ALL_CODES, Tile
 
 KEEP_NULL: Final = MappingProxyType({"keep_null": True})
 """A field's metadata: None goes on the wire as null instead of being left out."""
@@ -39,6 +41,17 @@ class Group:
     tiles: tuple[str, ...]
     as_: tuple[str, ...]
     declared: bool = False
+
+
+@lru_cache(maxsize=8192)
+def group(kind: str, tiles: tuple[Tile, ...], as_: tuple[Tile, ...] | None = None,
+          declared: bool = False) -> Group:
+    """A reading's `Group` from tile kinds, in the order given (``as_``: what each stands
+    for; None: itself). Groups take few distinct values and are immutable, so each is built
+    once: a reading costs look-ups, not a code and an object per group."""
+    codes = tuple([ALL_CODES[t] for t in tiles])
+    return Group(kind, codes, codes if as_ is None else tuple([ALL_CODES[t] for t in as_]),
+                 declared)
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,6 @@ REASON_PAIR: Final = "pair_not_258"
 _SELF_DRAW: Final = WinType.SELF_DRAW
 
 
-def win_type_of(context: Context) -> WinType:
-    """The win type; 长沙 defaults to a discard (RULES §0.3)."""
-    return context.win_type or WinType.DISCARD
-
-
 @dataclass(frozen=True)
 class Verdict:
     """Whether a complete hand wins and by which shapes, or why not; and its shapes."""
@@ -57,10 +52,10 @@ def judge(hand: Hand, win_type: WinType, options: Options) -> Verdict:
     return Verdict(False, (), reason, facts, qqr)
 
 
-def facts_of(hand: Hand, context: Context, verdict: Verdict, *, winner_is_dealer: bool,
-             discarder_is_dealer: bool | None) -> Facts:
-    """A winning hand's facts: its shapes and the moment."""
-    return Facts(verdict.facts, verdict.all_melded, win_type_of(context),
+def facts_of(hand: Hand, context: Context, verdict: Verdict, win_type: WinType, *,
+             winner_is_dealer: bool, discarder_is_dealer: bool | None) -> Facts:
+    """A winning hand's facts: its shapes and the moment (``win_type``: the context's)."""
+    return Facts(verdict.facts, verdict.all_melded, win_type,
                  bool(context.after_kong), bool(context.last_tile), bool(context.first_turn),
                  winner_is_dealer, discarder_is_dealer,
                  all(m.is_kong and m.concealed for m in hand.melds))

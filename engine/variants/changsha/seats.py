@@ -25,7 +25,10 @@ def discarder_is_dealer(context: Context, win_type: WinType) -> bool | None:
 
 
 def seat_problems(context: Context, win_type: WinType) -> list[Problem]:
-    """Seats that cannot be: out of range, then what `engine.seats.seat_problems` refuses."""
+    """Seats that cannot be: out of range, then what `engine.seats.seat_problems` refuses
+    (nothing to read without seats: ``active`` is not 长沙's)."""
+    if context.seats is None:
+        return []
     return S.range_problems(context, reads_active=False) or S.seat_problems(context, win_type)
 
 

@@ -16,13 +16,13 @@ is not ready — which is what the variant's waits must say.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from engine import shapes as S
 from engine import tiles as T
 from engine.hand import Hand, Meld, MeldKind
-from engine.results import Group, Reading
+from engine.results import Group, Reading, group
 from engine.shapes import NEVER, GroupKind, ShapeReading, ShapeRules
 from engine.tiles import Tile
 
@@ -79,13 +79,14 @@ class ShapeFacts(NamedTuple):
 
 def shape_facts(hand: Hand) -> ShapeFacts:
     """The shapes of a complete hand (``hand.win_tile`` set)."""
-    part = T.counts(hand.concealed_with_win)
+    tiles = hand.concealed_with_win
+    part = T.counts(tiles)
     standard = S.is_complete(part, 0, STANDARD)
     small = standard and S.is_complete(part, 0, SMALL)
     no_chow = all(m.kind is not MeldKind.CHOW for m in hand.melds)
     triplets = standard and no_chow and S.is_complete(part, 0, TRIPLETS)
     seven = not hand.melds and S.is_complete(part, 0, SEVEN_PAIRS)
-    everything = set(hand.all_tiles)
+    everything = set(tiles).union(*(m.tiles for m in hand.melds))
     one_suit = len({t // 9 for t in everything}) == 1
     all_melded = (len(hand.melds) == 4 and standard
                   and not any(m.is_kong and m.concealed for m in hand.melds))
@@ -149,7 +150,7 @@ def reading(hand: Hand, facts: ShapeFacts, shape_ids: Sequence[str]) -> Reading:
     §2.2 shows every reading agrees on it); else 将将胡, whose tiles need no structure and
     are listed one by one.
     """
-    declared = tuple(Group(m.kind.value, _codes(m.tiles), _codes(m.tiles), True)
+    declared = tuple(group(m.kind.value, tuple(sorted(m.tiles)), None, True)
                      for m in hand.melds)
     part = T.counts(hand.concealed_with_win)
     if SHAPE_SEVEN_PAIRS in shape_ids:
@@ -157,20 +158,16 @@ def reading(hand: Hand, facts: ShapeFacts, shape_ids: Sequence[str]) -> Reading:
     if SHAPE_STANDARD in shape_ids:
         rules = TRIPLETS if facts.triplets else SMALL if facts.small else STANDARD
         return _from_shape(SHAPE_STANDARD, declared, part, rules)
-    singles = tuple(Group(GroupKind.SINGLE.value, (c,), (c,))
-                    for c in T.codes(hand.concealed_with_win))
+    singles = tuple(group(GroupKind.SINGLE.value, (t,))
+                    for t in sorted(hand.concealed_with_win))
     return Reading(SHAPE_ALL_258, declared + singles)
 
 
 def _from_shape(shape: str, declared: tuple[Group, ...], part: list[int],
                 rules: ShapeRules) -> Reading:
     found: ShapeReading = S.first_reading(part, 0, rules)
-    groups = tuple(Group(g.kind.value, _codes(g.as_), _codes(g.as_)) for g in found.groups)
+    groups = tuple(group(g.kind.value, tuple(sorted(g.as_))) for g in found.groups)
     return Reading(shape, declared + groups)
-
-
-def _codes(tiles: Iterable[Tile]) -> tuple[str, ...]:
-    return tuple(T.codes(tiles))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -74,7 +74,6 @@ from engine.variants.changsha.scoring import (
     facts_of,
     judge,
     score,
-    win_type_of,
 )
 from engine.variants.changsha.seats import (
     WinSeats,
@@ -112,6 +111,11 @@ class JudgedCheck(WinCheck):
 
 NO_SHAPE: Final = JudgedCheck(False, (), REASON_NO_SHAPE)
 """`judge`'s refusal of tiles that form no shape (`forms_no_shape`)."""
+
+
+def win_type_of(context: Context) -> WinType:
+    """The win type; 长沙 defaults to a discard (RULES §0.3)."""
+    return context.win_type or WinType.DISCARD
 
 
 class Changsha(Variant):
@@ -154,7 +158,7 @@ class Changsha(Variant):
     def _fan_of(self, hand: Hand, context: Context, options: Options, verdict: Verdict) -> int:
         if options["scoring_profile"] == SEED:
             return seed.seed_score(verdict.facts).fan
-        return self._traditional(hand, context, options, verdict).units
+        return self._traditional(hand, context, options, verdict, win_type_of(context)).units
 
     def wait_list(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                   options: Options) -> tuple[Wait, ...]:
@@ -263,7 +267,7 @@ class Changsha(Variant):
                 bird_hits=seed_birds.hits if seed_birds else None,
                 birds_expected=seed.birds_expected(win_type), reading=shown, options=options)
 
-        value = self._traditional(hand, context, options, verdict)
+        value = self._traditional(hand, context, options, verdict, win_type)
         birds = payments = None
         if seated is not None:
             birds = _traditional_birds(turned, options, seated) \
@@ -333,7 +337,7 @@ class Changsha(Variant):
             bird_fan = B.seed_bird_fan(turned, scored, hand.concealed_with_win)
             return replace(answer, win=True, fan=hand_fan, bird_fan=bird_fan,
                            total_fan=seed.total_fan(hand_fan, bird_fan, win_type))
-        value = self._traditional(hand, context, options, verdict)
+        value = self._traditional(hand, context, options, verdict, win_type)
         return replace(answer, win=True, fan=value.units, base_per_payer=value.base_per_payer,
                        payments=_payments(value, seated, scored, options))
 
@@ -379,10 +383,11 @@ class Changsha(Variant):
     # --- helpers ------------------------------------------------------------------------------
 
     def _traditional(self, hand: Hand, context: Context, options: Options,
-                     verdict: Verdict) -> Score:
+                     verdict: Verdict, win_type: WinType) -> Score:
         """Shape 大胡 plus the event 大胡 of the moment, stacked (the hand must win)."""
-        facts = facts_of(hand, context, verdict, winner_is_dealer=winner_is_dealer(context),
-                         discarder_is_dealer=discarder_is_dealer(context, win_type_of(context)))
+        facts = facts_of(hand, context, verdict, win_type,
+                         winner_is_dealer=winner_is_dealer(context),
+                         discarder_is_dealer=discarder_is_dealer(context, win_type))
         return score(facts, options)
 
     def _options_only(self, request: Request, problems: list[Problem]) -> tuple[Options, bool]:

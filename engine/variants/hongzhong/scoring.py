@@ -30,7 +30,7 @@ from typing import Final, NamedTuple
 from engine import tiles as T
 from engine.caching import BoundedDict
 from engine.hand import Context, Hand, Meld, MeldKind, WinType
-from engine.results import Group, Pattern, Reading, WinCheck
+from engine.results import Group, Pattern, Reading, WinCheck, group
 from engine.shapes import (
     FREE,
     GroupKind,
@@ -113,9 +113,10 @@ class Scored:
 
 
 def suits_of(naturals: list[int], melds: tuple[Meld, ...]) -> set[int]:
-    """The suits of the natural concealed tiles and of the declared melds."""
-    found = {T.suit(k) for k, n in enumerate(naturals) if n}
-    found.update(T.suit(t) for m in melds for t in m.tiles)
+    """The suits of the natural concealed tiles and of the declared melds (a kind's suit is
+    its number // 9, `engine.tiles.suit`, inlined: this runs for every judged hand)."""
+    found = {k // 9 for k, n in enumerate(naturals) if n}
+    found.update(t // 9 for m in melds for t in m.tiles)
     return found
 
 
@@ -146,7 +147,7 @@ def score(hand: Hand, context: Context, cfg: Config, found: Found | None = None)
         elif shape == _ORPHANS:
             flush = None
         elif shape == FOUR_WILDS:
-            flush = flush_suit({T.suit(t) for t in hand.all_tiles})
+            flush = flush_suit({t // 9 for t in hand.all_tiles})
         candidates.append(Facts(shape, triplets, flush, sp.holds_wild))
     if not candidates:
         raise ValueError("score() needs a winning hand")
@@ -275,7 +276,7 @@ def reading(hand: Hand, context: Context, cfg: Config, scored: Scored,
     declared = tuple(_declared(m) for m in hand.melds)
     sp = found_split or split(hand, win_type_of(context.win_type), cfg)
     if scored.shape == FOUR_WILDS:
-        singles = tuple(Group(GroupKind.SINGLE.value, (T.code(t),), (T.code(t),))
+        singles = tuple(group(GroupKind.SINGLE.value, (t,))
                         for t in sorted(hand.concealed_with_win))
         return Reading(FOUR_WILDS, declared + singles)
     rules = cfg.triplets_rules if scored.triplets else cfg.rules
@@ -284,8 +285,7 @@ def reading(hand: Hand, context: Context, cfg: Config, scored: Scored,
 
 
 def _declared(meld: Meld) -> Group:
-    codes = tuple(T.code(t) for t in meld.tiles)
-    return Group(meld.kind.value, codes, codes, declared=True)
+    return group(meld.kind.value, meld.tiles, None, True)
 
 
 def _resolve(found: ShapeReading, sp: Split, melds: tuple[Meld, ...], scored: Scored,
@@ -310,8 +310,7 @@ def _resolve(found: ShapeReading, sp: Split, melds: tuple[Meld, ...], scored: Sc
             kind = _free_kind(physical, len(as_), used, found.shape, scored, cfg)
             used[kind] += len(as_)
             as_ = [kind] * len(as_)
-        groups.append(Group(g.kind.value, tuple([_CODES[t] for t in physical]),
-                            tuple([_CODES[t] for t in as_])))
+        groups.append(group(g.kind.value, tuple(physical), tuple(as_)))
     return tuple(groups)
 
 

@@ -307,13 +307,14 @@ class Hongzhong(Variant):
         ctx = request.context
         win_type = win_type_of(ctx.win_type)
         problems += S.range_problems(ctx, reads_active=False) or S.win_problems(ctx, win_type)
-        problems += _code_problems(ctx, options, config(options))
+        cfg = config(options)
+        problems += _code_problems(ctx, options, cfg)
         if needs_codes and HongzhongFacts.of(ctx).codes is None:
             problems.append(missing_field("#/context/codes", "send the turned codes as "
                                           "context.codes"))
         if problems:
             raise RequestError(_unique(problems))
-        return options, config(options)
+        return options, cfg
 
     def _codes(self, ctx: Context, options: Options) -> Codes | None:
         codes = HongzhongFacts.of(ctx).codes

@@ -14,7 +14,7 @@ from typing import Final
 
 from engine import tiles as T
 from engine.hand import Hand
-from engine.results import Group, Pattern, Reading
+from engine.results import Group, Pattern, Reading, group
 from engine.shapes import FREE, GroupKind, ShapeGroup, first_reading
 from engine.tiles import Tile
 from engine.variants.nanchang.patterns import PATTERN_NAMES, TABLE
@@ -45,18 +45,13 @@ def reading(candidate: Candidate, hand: Hand) -> Reading:
                           candidate.shape)
     groups = list(_place_wilds(found.groups, candidate.wild_tiles))
     for meld in hand.melds:
-        codes = tuple(T.codes(meld.tiles))
-        groups.append(Group(meld.kind.value, codes, codes, declared=True))
+        groups.append(group(meld.kind.value, tuple(sorted(meld.tiles)), None, True))
     return Reading(found.shape.value, tuple(groups))
 
 
 def _place_wilds(groups: Sequence[ShapeGroup], wild_tiles: Sequence[Tile]) -> list[Group]:
     if not wild_tiles:  # every place is a natural: each tile stands for itself
-        out = []
-        for g in groups:
-            codes = tuple([_CODES[a] for a in g.as_])
-            out.append(Group(g.kind.value, codes, codes))
-        return out
+        return [group(g.kind.value, tuple(g.as_)) for g in groups]
     pool = list(wild_tiles)
     physical: list[list[Tile | None]] = [
         [None if w else a for a, w in zip(g.as_, g.wild, strict=True)] for g in groups]
@@ -76,8 +71,7 @@ def _place_wilds(groups: Sequence[ShapeGroup], wild_tiles: Sequence[Tile]) -> li
         as_ = list(g.as_)
         if any(a == FREE for a in as_):
             as_ = _free_kind(g.kind, placed[0], len(as_))
-        out.append(Group(g.kind.value, tuple([_CODES[t] for t in placed]),
-                         tuple([_CODES[a] for a in as_])))
+        out.append(group(g.kind.value, tuple(placed), tuple(as_)))
     return out
 
 

@@ -282,11 +282,13 @@ class Nanchang(Variant):
                 win_type: WinType | None = None) -> Outcome:
         """Win or not (RULES.md §0.7: no shape first, then ``jing_diao`` on a discard), the
         best candidate, and 天胡/地胡; in ``win_type`` when given, else the context's."""
-        jing = _jing(context)
+        facts = NanchangFacts.of(context)
+        jing = facts.jing
+        if jing is None:
+            raise RequestError(C.jing_problems(context, frozenset(), "136"))
         win_type = win_type or context.win_type or WinType.DISCARD
         found: Readings = evaluate(hand, jing, self_drawn=win_type is WinType.SELF_DRAW,
-                                   others_hold_jing=NanchangFacts.of(context).others_hold_jing,
-                                   options=options)
+                                   others_hold_jing=facts.others_hold_jing, options=options)
         best = found.best()
         if best is None:
             return Outcome(False, "no_winning_shape")
@@ -376,7 +378,8 @@ class Nanchang(Variant):
         ctx = request.context
         win_type = ctx.win_type or WinType.DISCARD
         options = self._checked(request, hand=(13, True), jing=True, extra=lambda o: (
-            C.payment_problems(ctx, win_type, bool(o["dealer_double"]))))
+            C.payment_problems(ctx, win_type, bool(o["dealer_double"]))
+            if ctx.seats is not None else []))
         return self._answer(request.hand, ctx, options, self.outcome(request.hand, ctx, options))
 
     def checked_fan(self, request: Request, options: Options,

@@ -10,12 +10,10 @@ that the win check alone decides, on fixed-seed hands and worst cases.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
-from engine import shapes as S
 from engine import tiles as T
 from engine.hand import Context, Hand, Meld, MeldKind, WinType
 from engine.variants.changsha import shapes as CS
