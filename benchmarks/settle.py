@@ -20,10 +20,9 @@ import statistics
 import time
 from typing import Any
 
-from engine.variants.sichuan import VARIANT
+from engine.variants.patterns import wire_patterns
 from engine.variants.sichuan import VARIANT as SICHUAN
 from engine.variants.sichuan.reader import analyse, suit_info
-from engine.variants.sichuan.scoring import _pattern, _patterns
 from tests.engine.variants.sichuan.settle.generate import play
 from tests.engine.variants.sichuan.settle.test_worked_examples import (
     EXAMPLE_1,
@@ -31,7 +30,7 @@ from tests.engine.variants.sichuan.settle.test_worked_examples import (
     EXAMPLE_3,
 )
 
-settle = VARIANT.settle  # the public seam: the variant's operation
+settle = SICHUAN.settle  # the public seam: the variant's operation
 
 THREE = [{"seat": 1, "hand": "345p678p345s67s88s"}, {"seat": 2, "hand": "11m234m567m67s999s"},
          {"seat": 3, "hand": "22p33p44p66s77s88s5s"}]
@@ -46,8 +45,7 @@ COSTLIEST: dict[str, Any] = {
 def clear() -> None:
     analyse.cache_clear()
     suit_info.cache_clear()
-    _patterns.cache_clear()
-    _pattern.cache_clear()
+    wire_patterns.cache_clear()
 
 
 def once_ms(body: dict[str, Any]) -> float:
