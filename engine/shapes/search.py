@@ -185,10 +185,8 @@ def shanten_after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
         raise ValueError(f"shanten_after_draws needs 3n+1 tiles, not {size}")
     c: Compiled = rules._compiled or compiled(rules)
     now = shanten(naturals, wilds, rules)
-    if rules.standard:
-        after = standard.after_draws(naturals, wilds, c)
-    else:
-        after = [NEVER] * KIND_COUNT
+    after = (standard.after_draws(naturals, wilds, c) if rules.standard
+             else [NEVER] * KIND_COUNT)
     if c.specials and size == c.hand_size:
         after = list(map(min, after, _special_draws(naturals, wilds, c)))
     for t in c.not_kinds:
