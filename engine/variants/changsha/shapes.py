@@ -21,12 +21,14 @@ from typing import Final, NamedTuple
 
 from engine import shapes as S
 from engine import tiles as T
-from engine.hand import Hand, Meld, MeldKind
+from engine.hand import Hand, HandRules, Meld, MeldKind
 from engine.results import Group, Reading, group
 from engine.shapes import NEVER, GroupKind, ShapeReading, ShapeRules
 from engine.tiles import Tile
 
 KINDS: Final = T.TILE_SETS["108"]
+HAND_RULES: Final = HandRules(KINDS, chow_melds=True, tile_set_name="108")
+"""The 长沙 hand rules (108 tiles, chows as melds) for `engine.hand.check_hand`."""
 SMALL: Final = ShapeRules(KINDS, pair_258=True)
 STANDARD: Final = ShapeRules(KINDS)
 TRIPLETS: Final = ShapeRules(KINDS, triplets_only=True)

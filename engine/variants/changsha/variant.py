@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Final
 
 from engine import shapes as S
 from engine import tiles as T
@@ -82,10 +82,12 @@ from engine.variants.changsha.seats import (
     seat_problems,
     winner_is_dealer,
 )
+from engine.variants.changsha.settle.answer import ChangshaSettleAnswer
+from engine.variants.changsha.settle.settle import settle
 from engine.variants.changsha.shapes import (
     FLUSH_ANY,
     FLUSH_STANDARD,
-    KINDS,
+    HAND_RULES,
     SEVEN_PAIRS,
     SMALL,
     STANDARD,
@@ -97,8 +99,6 @@ from engine.variants.changsha.shapes import (
     shanten_after_draws,
     wait_candidates,
 )
-
-HAND_RULES: Final = HandRules(KINDS, chow_melds=True, tile_set_name="108")
 
 
 @dataclass(frozen=True)
@@ -375,10 +375,10 @@ class Changsha(Variant):
 
     # --- settle -------------------------------------------------------------------------------
 
-    def settle(self, request: Request) -> Any:
-        """The whole money of one hand from ``request.record`` (settle-changsha.md §2.9)."""
-        from engine.variants.changsha.settle.settle import settle  # it prices with this module
-        return settle(request)
+    def settle(self, request: Request) -> ChangshaSettleAnswer:
+        """The whole money of one hand from ``request.record`` (settle-changsha.md §2.9);
+        the settle prices with this variant's operations, handed in."""
+        return settle(request, self)
 
     # --- helpers ------------------------------------------------------------------------------
 

@@ -17,14 +17,17 @@ from engine.hand import Context, Hand, WinType
 from engine.options import Options
 from engine.settle.kongs import KongLedger
 from engine.variants.changsha.settle.declarations import found_patterns
+from engine.variants.changsha.settle.pricing import Operations
 from engine.variants.changsha.settle.record import End, Event, Kong, Qishou, Record, Win, Winner
-from engine.variants.changsha.variant import VARIANT
 
 
 class RecordChecks:
     """The record's problems, found as the events are replayed in order."""
 
-    def __init__(self, record: Record, options: Options, players: int) -> None:
+    def __init__(self, record: Record, options: Options, players: int,
+                 variant: Operations) -> None:
+        self.variant = variant
+        """The variant's win check, for the 开杠 tiles a hand wins on."""
         self.record = record
         self.o = options
         self.problems: list[Problem] = []
@@ -143,7 +146,8 @@ class RecordChecks:
                     self._add(Code.KAI_GANG_MISMATCH, f"{here}/{k}", f"{T.code(t)} is not one "
                               f"of the tiles the 开杠 of event {i - 1} drew "
                               f"({''.join(T.codes(drawn))}), or more copies than it drew")
-            missed = sorted({t for t in left if _wins(w, t, event.win_type, self.o)})
+            missed = sorted({t for t in left
+                             if _wins(w, t, event.win_type, self.o, self.variant)})
             if missed:
                 self._add(Code.KAI_GANG_MISMATCH, here, f"seat {w.seat}'s hand also wins on "
                           f"the drawn {', '.join(T.codes(missed))}: win_tiles lists every drawn "
@@ -176,7 +180,7 @@ class RecordChecks:
                               f"got {T.code(bird)}")
 
 
-def _wins(w: Winner, tile: int, win_type: WinType, o: Options) -> bool:
+def _wins(w: Winner, tile: int, win_type: WinType, o: Options, variant: Operations) -> bool:
     hand = Hand(w.hand.concealed, w.hand.melds, tile)
-    return VARIANT.check(hand, Context(win_type=win_type), o).win
+    return variant.check(hand, Context(win_type=win_type), o).win
 

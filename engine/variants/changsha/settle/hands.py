@@ -22,7 +22,7 @@ from engine.settle.hands import hand_problems as checked
 from engine.tiles import Tile
 from engine.variants.changsha.birds import bird_problems
 from engine.variants.changsha.settle.record import Kong, Qishou, Record, Win
-from engine.variants.changsha.variant import HAND_RULES
+from engine.variants.changsha.shapes import HAND_RULES
 
 
 def hand_problems(record: Record) -> list[Problem]:

@@ -13,19 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from engine.errors import RequestError
 from engine.hand import Context, Hand, Request, Seats, WinType
 from engine.options import Options
-from engine.results import BirdHit, Pattern
+from engine.results import BirdHit, Pattern, WinCheck
 from engine.tiles import Tile
 from engine.variants.changsha import birds as B
 from engine.variants.changsha.answers import ChangshaFanAnswer
 from engine.variants.changsha.facts import ChangshaFacts
 from engine.variants.changsha.patterns import PATTERN_NAMES
 from engine.variants.changsha.scoring import big_win_base
-from engine.variants.changsha.variant import VARIANT
 
 EVENT_PATTERNS: Final = ("gang_shang_kai_hua", "gang_shang_pao")
 """The 开杠 pattern a merged win counts once per tile."""
@@ -49,17 +48,28 @@ class Priced:
     """(payer, plain, birds) in the payers' turn order."""
 
 
-def options(raw: Mapping[str, Any]) -> Options:
+class Operations(Protocol):
+    """The 长沙 operations ``settle`` prices with (the variant is one, and hands itself in:
+    this package never imports the variant module, which imports it)."""
+
+    def options(self, request: Request) -> Options: ...
+
+    def fan(self, request: Request) -> ChangshaFanAnswer: ...
+
+    def check(self, hand: Hand, context: Context, options: Options) -> WinCheck: ...
+
+
+def options(raw: Mapping[str, Any], variant: Operations) -> Options:
     """The effective 长沙 options (RequestError with every ``invalid_option``)."""
-    return VARIANT.options(Request(Hand(()), options=raw))
+    return variant.options(Request(Hand(()), options=raw))
 
 
-def fan_answer(hand: Hand, tile: Tile, context: Context,
-               raw_options: Mapping[str, Any]) -> ChangshaFanAnswer | None:
+def fan_answer(hand: Hand, tile: Tile, context: Context, raw_options: Mapping[str, Any],
+               variant: Operations) -> ChangshaFanAnswer | None:
     """The ``fan`` operation's answer for one (winner, tile), None when ``fan`` refuses the
     request (a record already known to be invalid: the answer would not be used)."""
     try:
-        return VARIANT.fan(Request(Hand(hand.concealed, hand.melds, tile), context,
+        return variant.fan(Request(Hand(hand.concealed, hand.melds, tile), context,
                                    raw_options))
     except RequestError:
         return None

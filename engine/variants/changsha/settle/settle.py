@@ -49,8 +49,9 @@ class ChangshaSettle:
     """长沙's `engine.settle.stages.SettleRules` for one request: its record frame (which
     reads a few options), options, tiles, hands and replay."""
 
-    def __init__(self, raw_options: Mapping[str, Any]) -> None:
+    def __init__(self, raw_options: Mapping[str, Any], variant: pricing.Operations) -> None:
         self.frame: RecordFrame = frame_for(room_shape(raw_options))
+        self.variant = variant
 
     def players(self, raw_options: Mapping[str, Any]) -> int:
         return FULL_TABLE
@@ -60,7 +61,7 @@ class ChangshaSettle:
         no payments, and ``settle`` switches the bird origin itself."""
         problems = []
         try:
-            o = pricing.options(raw_options)
+            o = pricing.options(raw_options, self.variant)
         except RequestError as e:
             problems = list(e.problems)
             o = None
@@ -85,18 +86,20 @@ class ChangshaSettle:
 
     def replay(self, record: Record, options: Options,
                raw_options: Mapping[str, Any]) -> ChangshaSettleAnswer:
-        return _replay(record, options, raw_options)
+        return _replay(record, options, raw_options, self.variant)
 
 
-def settle(request: Request) -> ChangshaSettleAnswer:
-    """The settlement of ``request.record`` under ``request.options``; RequestError lists
-    the problems of the first stage that has any (`engine.settle.stages.settle`)."""
-    return stages.settle(request, ChangshaSettle(request.options))
+def settle(request: Request, variant: pricing.Operations) -> ChangshaSettleAnswer:
+    """The settlement of ``request.record`` under ``request.options``, priced by
+    ``variant``'s operations; RequestError lists the problems of the first stage that has
+    any (`engine.settle.stages.settle`)."""
+    return stages.settle(request, ChangshaSettle(request.options, variant))
 
 
-def _replay(record: Record, o: Options, raw: Mapping[str, Any]) -> ChangshaSettleAnswer:
+def _replay(record: Record, o: Options, raw: Mapping[str, Any],
+            variant: pricing.Operations) -> ChangshaSettleAnswer:
     players = FULL_TABLE
-    checks = RecordChecks(record, o, players)
+    checks = RecordChecks(record, o, players, variant)
     rows: list[Transfer] = []
     qishou: list[SettledQishou] = []
     declared: list[D.Declaration] = []
@@ -119,7 +122,7 @@ def _replay(record: Record, o: Options, raw: Mapping[str, Any]) -> ChangshaSettl
             checks.kong(i, event)
         else:
             checks.win(i, event, previous)
-            priced = _price(i, event, previous, record, o, raw, not_wins)
+            priced = _price(i, event, previous, record, o, raw, not_wins, variant)
             if won is None:
                 won = event
                 rows += _win_rows(i, event, priced, record, declared, o)
@@ -134,7 +137,8 @@ def _replay(record: Record, o: Options, raw: Mapping[str, Any]) -> ChangshaSettl
 
 
 def _price(i: int, event: Win, previous: Event | None, record: Record, o: Options,
-           raw: Mapping[str, Any], not_wins: list[Problem]) -> list[tuple[int, pricing.Priced]]:
+           raw: Mapping[str, Any], not_wins: list[Problem],
+           variant: pricing.Operations) -> list[tuple[int, pricing.Priced]]:
     """Every win of the event, winners in canonical order (a winner's 开杠 tiles in drawn
     order, or merged into one win), each with its ``fan`` answer."""
     several = len(event.winners) > 1
@@ -153,7 +157,7 @@ def _price(i: int, event: Win, previous: Event | None, record: Record, o: Option
         answers = []
         for tile, pointer in tiles:
             assert tile is not None  # a win without win_tiles has its win_tile (stage 1)
-            answer = pricing.fan_answer(w.hand, tile, context, fan_raw)
+            answer = pricing.fan_answer(w.hand, tile, context, fan_raw, variant)
             if answer is None or not answer.win:
                 reason = answer.reason if answer is not None else "refused"
                 not_wins.append(Problem(Code.NOT_A_WIN, pointer, f"seat {w.seat}'s hand is "

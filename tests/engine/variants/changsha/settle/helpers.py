@@ -7,9 +7,10 @@ from typing import Any
 import pytest
 
 from engine.errors import RequestError
-from engine.variants.changsha.settle.settle import settle
 from engine.variants.changsha.variant import VARIANT
 from service.mapping import to_wire
+
+settle = VARIANT.settle  # the public seam: the variant's operation
 
 
 def run(record: Any, options: dict[str, Any] | None = None, **top: Any) -> dict[str, Any]:

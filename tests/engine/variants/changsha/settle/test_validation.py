@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from engine.errors import RequestError
-from engine.variants.changsha.settle.settle import settle
 from engine.variants.changsha.variant import VARIANT
 from tests.engine.variants.changsha.settle import cases as C
 from tests.engine.variants.changsha.settle.helpers import problems
+
+settle = VARIANT.settle  # the public seam: the variant's operation
 
 E1, E2, E3, K12 = C.EXAMPLE_1, C.EXAMPLE_2, C.EXAMPLE_3, C.CASE_12
 
