@@ -15,6 +15,10 @@ contract's examples. A refused body is timed too: `MINIMUM` is the worst of them
 
 The clock is the process's CPU time for ``Operation.answer`` (limits, schema, engine,
 encoding: all an item costs besides the batch's own parse), the size the answer's bytes.
+Every body is timed fresh (issue 23): the search meets each body once, and the finals are
+the least of five timings each after `cold` emptied every memo keyed by a hand — a live
+server never sends the same hand twice, so a weight measured on a warm memo (the answer
+found by a look-up after the first time) promised what fresh bodies did not keep.
 A weight is ``max(µs / 10, bytes / 100)`` rounded up, times `MARGIN`; see service/budget.py.
 
 Run: ``python -m benchmarks.weights [--quick] [--tries N] [--ops claims,...]``: prints the
@@ -33,9 +37,9 @@ from typing import Any
 
 from engine import tiles as T
 from engine.errors import RequestError
+from engine.weights import MARGIN, UNIT_BYTES, UNIT_US
 from service import errors
 from service.app import create_app
-from service.budget import MARGIN, UNIT_BYTES, UNIT_US
 from service.routes import Operation
 
 HAND_OPS = {"win": 14, "fan": 14, "waits": 13, "discards": 14, "qishou": 14, "claims": 14}
@@ -58,8 +62,40 @@ def timed(operation: Operation, body: Any) -> tuple[float, int]:
     return (time.process_time_ns() - start) / 1000, size
 
 
+HAND_MEMOS = (
+    # what a live server meets cold (it never sees a hand twice): the memos keyed by a hand,
+    # its parts or its facts; the per-option-set ones (tables, activations, configs) stay
+    ("engine.results", "group"),
+    ("engine.shapes.readings", "_FIRST_READINGS"), ("engine.shapes.readings", "_spends"),
+    ("engine.variants.patterns", "wire_patterns"),
+    ("engine.variants.sichuan.reader", "suit_info"), ("engine.variants.sichuan.reader", "analyse"),
+    ("engine.variants.sichuan.scoring", "_TILES_SHAPES"),
+    ("engine.variants.sichuan.scoring", "_JUDGED"),
+    ("engine.variants.changsha.scoring", "_SCORES"),
+    ("engine.variants.changsha.seed_scoring", "seed_score"),
+    ("engine.variants.nanchang.jingdiao", "_jing_diao"),
+    ("engine.variants.nanchang.jingdiao", "_groups"),
+    ("engine.variants.nanchang.scoring", "_TABLES"),
+    ("engine.variants.hongzhong.scoring", "_BY_CONFIG"),
+)
+"""(module, name) of every memo keyed by what a hand holds (``cold`` empties them)."""
+
+
+def cold() -> None:
+    """Empty every hand memo (`HAND_MEMOS`): the next body is timed as a fresh one."""
+    import importlib
+
+    for module, name in HAND_MEMOS:
+        memo = getattr(importlib.import_module(module), name)
+        (memo.cache_clear if hasattr(memo, "cache_clear") else memo.clear)()
+
+
 def best_of(operation: Operation, body: Any, n: int = 5) -> tuple[float, int]:
-    runs = [timed(operation, body) for _ in range(n)]
+    """The least of ``n`` cold timings (`cold` before each): a body never seen, each time."""
+    runs = []
+    for _ in range(n):
+        cold()
+        runs.append(timed(operation, body))
     return min(t for t, _ in runs), runs[0][1]
 
 
@@ -292,6 +328,29 @@ REFUSALS = [  # bodies an item may be refused for, the costliest we know of each
 ]
 
 
+SETTLE_PER_EVENT = 8
+"""What an event of a record weighs beside its winners (a kong, the replay's checks)."""
+
+
+def settle_weight(operation: Operation, quick: bool) -> tuple[int, float, int, Any]:
+    """``settle``'s weight a winner beside `SETTLE_PER_EVENT` an event: the most any fresh
+    record needs (distinct records of 2 to 16 events, prefixes of played 血流 hands), each
+    timed cold. Returns (units a winner, µs, bytes, body) of the record that set it."""
+    from benchmarks.hostile import fresh_records
+
+    count = 10 if quick else 25
+    worst: tuple[float, float, int, Any] = (0.0, 0.0, 0, None)
+    for events in (2, 4, 8, 12, 16):
+        for record in fresh_records(events, count, seed=100 + events):
+            body = {"record": record, "options": {"xue_liu": True}}
+            us, size = best_of(operation, body, 3)
+            winners = sum(len(e.get("winners", ())) for e in record["events"])
+            per_winner = (weight(us, size) - SETTLE_PER_EVENT * events) / max(1, winners)
+            if per_winner > worst[0]:
+                worst = (per_winner, us, size, body)
+    return math.ceil(worst[0]), worst[1], worst[2], worst[3]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer tries and classes")
@@ -311,6 +370,12 @@ def main() -> None:
     rows = []
     for variant, op, key, hs in classes(ops, args.quick, only):
         operation = ops[variant, op]
+        if op == "settle":
+            per_winner, us, size, body = settle_weight(operation, args.quick)
+            rows.append((variant, op, ("per winner",), us, size, per_winner, body))
+            print(f"{variant:9} {op:15} {'per winner':14} {us:9.0f} µs {size:7} B  weight "
+                  f"{SETTLE_PER_EVENT} an event + {per_winner} a winner", flush=True)
+            continue
         if hs is None:
             bodies = listed.get(f"/v1/{variant}/{op}", [])
             timings = [(*best_of(operation, b), b) for b in bodies]

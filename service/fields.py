@@ -78,8 +78,8 @@ class Body(fields.Dict):
 
 
 class Record(fields.Dict):
-    """``settle``'s record: an object the engine checks member by member (settle.md §1.6.7
-    has validation stages of its own, with its own pointers)."""
+    """``settle``'s record: an object the engine checks member by member (each settle file
+    has validation stages of its own, with its own pointers: `engine.settle.stages`)."""
 
     json_depth: ClassVar[int] = 8  # record > events > event > winners > winner > melds > meld
     # > tiles (an array of codes)

@@ -66,13 +66,18 @@ class Operation:
     load: Callable[[Any], dict[str, Any]] = field(init=False, repr=False, compare=False)
     """``schemas.load`` bound to ``schema`` (its fast path compiled once)."""
 
+    limit: limits.Obj = field(init=False, repr=False, compare=False)
+    """The size limits of its body (`limits.for_operation`: the envelope's and the variant's
+    declared members)."""
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "load", schemas.loader(self.schema))
+        object.__setattr__(self, "limit", limits.for_operation(self.rules, self.op))
 
     def answer(self, data: Any, record: EngineTimeSink = metrics.observe_engine) -> bytes:
         """The JSON answer for parsed JSON ``data``; RequestError when it cannot be evaluated."""
         try:
-            limits.check(data)
+            limits.check(data, self.limit)
             req = self.rules.request(self.load(data))
             start = perf_counter()
             try:

@@ -34,7 +34,9 @@ from weakref import WeakKeyDictionary
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from engine import wire
 from engine.errors import UNKNOWN_LISTED, Code, Problem, RequestError, echo, pointer_segment
+from engine.variants import REGISTRY
 from engine.variants.base import Variant
 from service import fastload
 from service.fields import Body, Options, Record, StrictBoolean, Tiles
@@ -136,16 +138,6 @@ class Kong(Strict):
     late = boolean()
 
 
-class JingPair(Strict):
-    zheng = tile(need="the 正精 tile")
-    fu = tile(need="the 副精 tile")
-
-
-class Holding(Strict):
-    zheng = count(0, 4)
-    fu = count(0, 4)
-
-
 class Context(Strict):
     """The shared members of API.md's envelope: every operation of every variant takes them
     (one that has no use for a member ignores it). A variant's operation takes these and the
@@ -175,20 +167,52 @@ class Context(Strict):
             raise ValidationError(f"lists seat {twice[0]} more than once", "active")
 
 
-OWN_MEMBER_FIELDS: Mapping[str, Callable[[], fields.Field[Any]]] = {
-    "birds": tiles,
-    "codes": tiles,
-    "code_count": lambda: count(0, 12),
-    "code_origin": seat,
-    "indicator": tile,
-    "jing": lambda: nested(JingPair),
-    "others_hold_jing": boolean,
-    "holdings": lambda: array(nested(Holding, allow_none=False), validate=validate.Length(
-        2, 4, error="lists one entry per player (2–4), in seat order")),
-    "missing_suit": lambda: choice("m", "p", "s"),
-}
-"""The JSON type of each member a variant may own; which variant owns which, and in which
-operations, is the variant's ``context_members`` (engine/variants/base.py `OwnMember`)."""
+def field_of(value: wire.Value, need: str | None = None) -> fields.Field[Any]:
+    """The field of a value a variant declares (`engine.wire`): its JSON type and range, an
+    object as the nested schema of its component's name."""
+    if isinstance(value, wire.TileList):
+        return tiles(need)
+    if isinstance(value, wire.TileCode):
+        return tile(value.need if need is None else need)
+    if isinstance(value, wire.Seat):
+        return seat(need)
+    if isinstance(value, wire.Flag):
+        return boolean(need)
+    if isinstance(value, wire.Count):
+        return count(value.low, value.high, need)
+    if isinstance(value, wire.Choice):
+        return choice(*value.choices, need=need)
+    if isinstance(value, wire.Object):
+        return nested(object_schema(value), need)
+    if isinstance(value, wire.Items):
+        return array(field_of(value.item, None) if not isinstance(value.item, wire.Object)
+                     else nested(object_schema(value.item), allow_none=False), need,
+                     validate=validate.Length(value.low, value.high, error=value.words))
+    raise TypeError(f"no field for {value!r}")
+
+
+_OBJECT_SCHEMAS: dict[str, type[Schema]] = {}
+"""Each declared object's schema by its component name, built once (every variant's at import:
+`ContextObject.json_depth` below builds them)."""
+
+
+def __getattr__(name: str) -> type[Schema]:
+    """A declared object's schema by its component name (``schemas.Holding``), as the
+    contract names it."""
+    found = _OBJECT_SCHEMAS.get(name)
+    if found is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return found
+
+
+def object_schema(value: wire.Object) -> type[Schema]:
+    """The schema of a declared object, one class per component name (a member's own
+    members required where their value says what they are: `engine.wire.TileCode.need`)."""
+    found = _OBJECT_SCHEMAS.get(value.name)
+    if found is None:
+        found = _OBJECT_SCHEMAS[value.name] = type(value.name, (Strict,), {
+            name: field_of(member) for name, member in value.members.items()})
+    return found
 
 
 def _title(segment: str) -> str:
@@ -227,7 +251,8 @@ def context_schemas(registry: Mapping[str, Variant]) -> dict[tuple[str, str], ty
                 component = name = f"{title}Context"
             else:
                 component = name = f"{title}{''.join(map(_title, their_ops))}Context"
-            body: dict[str, Any] = {m: OWN_MEMBER_FIELDS[m]() for m in members}
+            body: dict[str, Any] = {m: field_of(variant.context_members[m].value)
+                                    for m in members}
             body.update(component=component,
                         refusals=_refusals(registry, variant, members, owners))
             schema = type(name, (base,), body)
@@ -236,12 +261,15 @@ def context_schemas(registry: Mapping[str, Variant]) -> dict[tuple[str, str], ty
 
 
 def _check_declaration(variant: Variant) -> None:
-    """A variant's ``context_members`` name members with a JSON type and its own operations."""
+    """A variant's ``context_members`` name its own operations, and its request shapes too."""
     ops = set(variant.operations())
+    if not set(variant.request_shapes) <= ops | set(wire.SHARED_SHAPES):
+        raise ValueError(f"{variant.id} declares request shapes for operations it lacks: "
+                         f"{sorted(set(variant.request_shapes) - ops)}")
     for member, own in variant.context_members.items():
-        if member not in OWN_MEMBER_FIELDS:
-            raise ValueError(f"{variant.id} declares context.{member}, which has no JSON type "
-                             "in service.schemas.OWN_MEMBER_FIELDS")
+        if not isinstance(own.value, wire.Value):
+            raise ValueError(f"{variant.id} declares context.{member} with no JSON type: its "
+                             "value is an engine.wire.Value")
         if not set(own.ops) <= ops:
             raise ValueError(f"{variant.id} declares context.{member} for operations it lacks: "
                              f"{sorted(set(own.ops) - ops)}")
@@ -358,20 +386,15 @@ OP_CONTEXTS: Mapping[str, type[Context]] = {"claims": ClaimsContext}
 """Operations whose context has members of their own beyond the shared ones: each variant's
 context schema for the operation extends this one (`context_schemas`)."""
 
-REQUEST_SCHEMAS: Mapping[str, type[Schema]] = {
-    "win": WinRequest,
-    "fan": WinRequest,
-    "waits": HandRequest,
-    "discards": HandRequest,
-    "qishou": HandRequest,
-    "birds": ContextRequest,
-    "kong": ContextRequest,
-    "jing": ContextRequest,
-    "jing-settlement": ContextRequest,
-    "settle": SettleRequest,
-    "claims": ClaimsRequest,
+SHAPE_SCHEMAS: Mapping[wire.RequestShape, type[Schema]] = {
+    wire.RequestShape.ENVELOPE: Envelope,
+    wire.RequestShape.HAND: HandRequest,
+    wire.RequestShape.WIN: WinRequest,
+    wire.RequestShape.CONTEXT: ContextRequest,
+    wire.RequestShape.RECORD: SettleRequest,
+    wire.RequestShape.CLAIM: ClaimsRequest,
 }
-"""The schema of each operation's body; an operation not listed takes the bare Envelope."""
+"""The schema of each request shape a variant declares for an operation."""
 
 
 class BatchItem(Strict):
@@ -389,9 +412,15 @@ class BatchRequest(Strict):
                                               error=f"holds at most {MAX_BATCH} items"))
 
 
-def schema_for(op: str) -> type[Schema]:
-    """The generic envelope an operation's body takes (its context an open object)."""
-    return REQUEST_SCHEMAS.get(op, Envelope)
+def schema_for(op: str, registry: Mapping[str, Variant] | None = None) -> type[Schema]:
+    """The generic envelope an operation's body takes (its context an open object): the
+    request shape its variants declare for it (`Variant.request_shapes`), the bare envelope
+    for one none declares."""
+    for variant in (REGISTRY if registry is None else registry).values():
+        shape = variant.request_shapes.get(op)
+        if shape is not None and op in variant.operations():
+            return SHAPE_SCHEMAS[shape]
+    return Envelope
 
 
 def request_schemas(registry: Mapping[str, Variant]) -> dict[tuple[str, str], type[Schema]]:
@@ -400,7 +429,8 @@ def request_schemas(registry: Mapping[str, Variant]) -> dict[tuple[str, str], ty
     envelope requires it."""
     found: dict[tuple[str, str], type[Schema]] = {}
     for (variant_id, op), context in context_schemas(registry).items():
-        base = schema_for(op)
+        shape = registry[variant_id].request_shapes.get(op, wire.RequestShape.ENVELOPE)
+        base = SHAPE_SCHEMAS[shape]
         need = CONTEXT_NEED if base._declared_fields["context"].required else None
         found[variant_id, op] = _needs(base, f"{_title(variant_id)}{_title(op)}Request",
                                        context=nested(context, need))
@@ -425,8 +455,9 @@ def _field_depth(field: fields.Field[Any]) -> int:
 
 
 ContextObject.json_depth = max_depth(type("EveryContext", (Context,), {
-    m: make() for m, make in OWN_MEMBER_FIELDS.items()}))
-Body.json_depth = max(max_depth(Envelope), *map(max_depth, REQUEST_SCHEMAS.values()))
+    m: field_of(own.value) for variant in REGISTRY.values()
+    for m, own in variant.context_members.items()}))
+Body.json_depth = max(max_depth(Envelope), *map(max_depth, SHAPE_SCHEMAS.values()))
 
 
 # --- loading and errors ------------------------------------------------------------------------
@@ -521,7 +552,8 @@ def problems(errors: Any, data: Any, schema: Schema | None, pointer: str = "#",
     unknown = [k for k, sub in errors.items() if sub == [UNKNOWN_MESSAGE] and k not in refused]
     if len(unknown) > UNKNOWN_LISTED:  # counted, not named one by one, in document order
         if isinstance(data, dict):
-            unknown = [k for k in data if k in set(unknown)]
+            named = set(unknown)  # once: a member test per member keeps the report linear
+            unknown = [k for k in data if k in named]
         known = ", ".join(schema.fields) if schema is not None else ""
         shown = ", ".join(echo(k) for k in unknown[:UNKNOWN_LISTED])
         found.append(Problem(Code.INVALID_FIELD, pointer,

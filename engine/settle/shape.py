@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from engine import wire
 from engine.errors import Problem, invalid_field, missing_field, pointer_segment
 from engine.seats import FULL_TABLE, range_words
 
@@ -24,6 +25,13 @@ LONGEST_TILES: Final = 64
 MELD_KINDS: Final = ("chow", "pong", "kong")
 MAX_MELD_ITEMS: Final = 16
 """A ``melds`` array longer than this is one problem at the array (a hand has 4 melds)."""
+
+
+RECORD_MELD: Final = wire.Object("RecordMeld", {"tiles": wire.TileList(4)})
+RECORD_HAND: Final = wire.Object("RecordHand", {
+    "hand": wire.TileList(14), "melds": wire.Items(RECORD_MELD, 0, 4)})
+"""A record's ``{hand, melds}`` (a winner's, an end hand) for the size limits a variant
+declares (`engine.variants.base.Variant.record_limits`)."""
 
 
 class ShapeChecker:

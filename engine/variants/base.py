@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from engine import tiles as T
+from engine import wire
 from engine.claims.answers import ClaimsAnswer
 from engine.claims.offer import claims as offered_claims
 from engine.claims.rules import ClaimRules
@@ -44,6 +45,7 @@ from engine.results import (
 )
 from engine.shapes import NEVER
 from engine.tiles import Tile
+from engine.weights import Weigh
 
 Operation = Callable[[Request], Any]
 
@@ -52,17 +54,20 @@ Operation = Callable[[Request], Any]
 class OwnMember:
     """A context member a variant owns (API.md, "Each variant owns its context"): what it
     holds, in the words of the refusal a caller reads ("the turned tiles": two variants'
-    members that hold the same thing say it in the same words), and the operations that use
-    it. The service builds each operation's context schema from the shared members and these;
-    any other variant's member, or this one in another operation, is a 422."""
+    members that hold the same thing say it in the same words), the operations that use
+    it, and its JSON shape (`engine.wire`). The service builds each operation's context
+    schema and size limits from the shared members and these; any other variant's member,
+    or this one in another operation, is a 422."""
 
     holds: str
     ops: tuple[str, ...]
+    value: wire.Value
 
 
-def own(holds: str, ops: tuple[str, ...]) -> Any:
-    """A field of a variant's `VariantFacts`: a member it owns (`OwnMember`), None when not sent."""
-    return field(default=None, metadata={"own": OwnMember(holds, ops)})
+def own(holds: str, ops: tuple[str, ...], value: wire.Value) -> Any:
+    """A field of a variant's `VariantFacts`: a member it owns (`OwnMember`), None when not
+    sent."""
+    return field(default=None, metadata={"own": OwnMember(holds, ops, value)})
 
 
 def own_members(facts: type[VariantFacts]) -> dict[str, OwnMember]:
@@ -88,6 +93,15 @@ class Variant(ABC):
     ``facts.py``): `request` reads them into ``Context.facts``."""
     claim_rules: ClassVar[ClaimRules | None] = None
     """The variant's claim rules (its package's ``claims.py``); with them it has ``claims``."""
+    request_shapes: ClassVar[Mapping[str, wire.RequestShape]] = wire.SHARED_SHAPES
+    """What each operation's body must hold (`engine.wire.RequestShape`): the shared
+    operations', and each extra operation's (one not listed takes the bare envelope)."""
+    weights: ClassVar[Mapping[str, Weigh]] = {}
+    """What an item of each costly operation weighs in a batch (`engine.weights`, measured
+    by ``benchmarks/weights.py``); an operation not listed weighs `engine.weights.MINIMUM`."""
+    record_limits: ClassVar[wire.Object | None] = None
+    """``settle``'s record: its lists and objects, for the size limits checked before any
+    work (`engine.wire`); None without ``settle``."""
 
     @property
     def context_members(self) -> Mapping[str, OwnMember]:

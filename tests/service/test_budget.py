@@ -75,11 +75,18 @@ def test_256_sichuan_win_or_fan_items_are_within_the_budget(client, item):
     ({"variant": "nanchang", "op": "discards", "body": {}}, 525),
     ({"variant": "nanchang", "op": "discards", "body": {"options": {"tile_set": "108"}}}, 439),
     ({"variant": "sichuan", "op": "discards", "body": {}}, 189),
-    # settle: 11 an event (benchmarks.settle's costliest record: 128 events, 11.3 ms, 82.5 KB)
-    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}] * 128}}}, 1408),
-    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}] * 20}}}, 220),
+    # settle: 8 an event and 50 a winner (fresh records timed cold, issue 23)
+    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}] * 128}}}, 1024),
+    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}] * 20}}}, 160),
     ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}]}}},
-     budget.MINIMUM),  # 11 is below the minimum
+     budget.MINIMUM),  # 8 is below the minimum
+    # 7 events, 3 of them wins with 1, 2 and 3 winners: 8 × 7 + 50 × 6 = 356
+    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [
+        {}, {}, {}, {}, {"winners": [{}]}, {"winners": [{}, {}]}, {"winners": [{}] * 3}]}}},
+     356),
+    # winners that are not a list count none: 8 × 2 = 16, the minimum
+    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [
+        {"winners": "x"}, "y"]}}}, budget.MINIMUM),
     ({"variant": "sichuan", "op": "settle", "body": {"record": []}}, budget.MINIMUM),
     # 长沙: 24 an event (benchmarks.changsha_settle: ≈ 190 µs an event)
     ({"variant": "changsha", "op": "settle", "body": {"record": {"events": [{}] * 32}}}, 768),
@@ -102,7 +109,9 @@ def test_256_sichuan_win_or_fan_items_are_within_the_budget(client, item):
     ({"variant": "changsha", "op": "claims", "body": {"detail": "actions"}}, budget.MINIMUM),
     # a detail that is no choice is refused before any work: the minimum, not the full weight
     ({**CLAIMS, "body": {**CLAIMS["body"], "detail": "everything"}}, budget.MINIMUM),
-    ({**CLAIMS, "body": {**CLAIMS["body"], "detail": None}}, budget.MINIMUM),
+    # null is absent (API.md): evaluated as "full", so it weighs as "full" (issue 23: it
+    # weighed the minimum and ran as "full")
+    ({**CLAIMS, "body": {**CLAIMS["body"], "detail": None}}, 281),
     ({**CLAIMS, "body": {**CLAIMS["body"], "detail": ["full"]}}, budget.MINIMUM),
     ({"variant": "sichuan", "op": "nothing", "body": {}}, budget.MINIMUM),
     ({"variant": "riichi", "op": "discards", "body": {}}, budget.MINIMUM),
@@ -146,3 +155,52 @@ def test_the_budget_bounds_the_costliest_batch_by_construction():
     assert budget.BUDGET * budget.UNIT_US <= 250_000
     assert budget.BUDGET * budget.UNIT_BYTES <= 2_000_000
     assert budget.MINIMUM * 256 <= budget.BUDGET  # a full batch of the lightest items fits
+
+
+def test_a_null_detail_weighs_what_runs(client):
+    # issue 23: 256 of the costliest 红中 claims with detail null were admitted and run as
+    # "full"; now they weigh what "full" weighs, and the batch is refused before any work
+    item = {**CLAIMS, "body": {**CLAIMS["body"], "detail": None}}
+    full = {**CLAIMS, "body": {**CLAIMS["body"], "detail": "full"}}
+    assert budget.item_weight(item) == budget.item_weight(full) > budget.MINIMUM
+    r = client.post("/v1/batch", json={"requests": [item] * 256})
+    assert r.status_code == 422 and problem(r)["code"] == "batch_over_budget"
+
+
+NULLED = [
+    # each member a weigh reads, sent as null: the loader reads it as absent
+    (CLAIMS, ("detail",)), (CLAIMS, ("options", "tile_set")), (CLAIMS, ("options", "wild_tiles")),
+    (HEAVY, ("options", "tile_set")), (HEAVY, ("options", "wild_tiles")),
+    ({"variant": "nanchang", "op": "discards", "body": {"hand": "1m"}}, ("options", "tile_set")),
+    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}] * 40}}},
+     ("options",)),
+]
+
+
+def _nulled(body: dict, path: tuple[str, ...]) -> dict:
+    out = dict(body)
+    if len(path) == 1:
+        out[path[0]] = None
+    else:
+        out[path[0]] = {**(out.get(path[0]) or {}), path[1]: None}
+    return out
+
+
+@pytest.mark.parametrize("item, path", NULLED)
+def test_every_weigher_reads_the_body_as_the_loader_does(item, path):
+    # the weight of a body as sent equals the weight of the body the operation's loader
+    # reads from it (nulls dropped where the loader drops them), member by member
+    ops = routes.build_operations(REGISTRY)
+    variant, op = item["variant"], item["op"]
+    sent = _nulled(item["body"], path)
+    loaded = ops[variant, op].load(sent)
+    assert budget.item_weight({**item, "body": sent}) == budget.item_weight(
+        {**item, "body": loaded})
+    # and a member absent weighs what it weighs null
+    absent = dict(sent)
+    if len(path) == 1:
+        absent.pop(path[0])
+    else:
+        absent[path[0]] = {k: v for k, v in absent[path[0]].items() if k != path[1]}
+    assert budget.item_weight({**item, "body": sent}) == budget.item_weight(
+        {**item, "body": absent})

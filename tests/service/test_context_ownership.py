@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from engine import wire
 from engine.variants import REGISTRY
 from engine.variants.base import OwnMember
 from service import schemas
@@ -415,8 +416,9 @@ def test_a_batch_item_refuses_a_foreign_member_as_its_path_does(client):
 
 
 @pytest.mark.parametrize("members, words", [
-    ({"birdz": OwnMember("the turned tiles", ("fan",))}, "no JSON type"),
-    ({"birds": OwnMember("the turned tiles", ("qishou",))}, "operations it lacks"),
+    ({"birdz": OwnMember("the turned tiles", ("fan",), None)}, "no JSON type"),  # type: ignore[arg-type]
+    ({"birds": OwnMember("the turned tiles", ("qishou",), wire.TileList(8))},
+     "operations it lacks"),
 ])
 def test_a_declaration_the_service_cannot_build_is_refused_at_start_up(members, words):
     sichuan = REGISTRY["sichuan"]

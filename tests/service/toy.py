@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine import tiles as T
+from engine import wire
 from engine.errors import RequestError, missing_field
 from engine.hand import Context, Hand, HandRules, Request
 from engine.options import OptionSpec, OptionType
@@ -53,6 +54,7 @@ class Toy(Variant):
                    nullable=True),
     )
     extra_operations: ClassVar[tuple[str, ...]] = ("kong",)
+    request_shapes = wire.shapes(kong=wire.RequestShape.CONTEXT)
 
     def tile_set(self, options: Options) -> str:
         return "108"

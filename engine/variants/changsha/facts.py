@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
+from engine import wire
 from engine.hand import TileReader, VariantFacts
 from engine.tiles import Tile
 from engine.variants.base import own
@@ -13,7 +14,8 @@ from engine.variants.base import own
 
 @dataclass(frozen=True)
 class ChangshaFacts(VariantFacts):
-    birds: tuple[Tile, ...] | None = own("the turned tiles", ("fan", "birds"))
+    birds: tuple[Tile, ...] | None = own("the turned tiles", ("fan", "birds"),
+                                                   wire.TileList(8))
     """The turned birds; None when none were sent (no bird is scored)."""
 
     @classmethod

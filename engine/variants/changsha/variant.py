@@ -46,6 +46,7 @@ from typing import Final
 
 from engine import shapes as S
 from engine import tiles as T
+from engine import wire
 from engine.errors import (
     Code,
     Problem,
@@ -99,6 +100,7 @@ from engine.variants.changsha.shapes import (
     shanten_after_draws,
     wait_candidates,
 )
+from engine.variants.changsha.weights import WEIGHTS
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,10 @@ class Changsha(Variant):
     option_specs = OPTION_SPECS
     extra_operations = ("birds", "qishou")
     late_operations = ("settle",)
+    request_shapes = wire.shapes(birds=wire.RequestShape.CONTEXT,
+                                 qishou=wire.RequestShape.HAND,
+                                 settle=wire.RequestShape.RECORD)
+    weights = WEIGHTS
     facts = ChangshaFacts
     claim_rules = claims_module.RULES
 

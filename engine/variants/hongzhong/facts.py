@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
+from engine import wire
 from engine.hand import TileReader, VariantFacts
 from engine.tiles import Tile
 from engine.variants.base import own
@@ -14,11 +15,14 @@ from engine.variants.base import own
 
 @dataclass(frozen=True)
 class HongzhongFacts(VariantFacts):
-    codes: tuple[Tile, ...] | None = own("the turned tiles", ("fan", "birds"))
+    codes: tuple[Tile, ...] | None = own("the turned tiles", ("fan", "birds"),
+                                                   wire.TileList(13))
     """The turned codes; None when none were sent (no code is scored)."""
-    code_count: int | None = own("the number of codes the room turns", ("fan", "birds"))
+    code_count: int | None = own("the number of codes the room turns",
+                                    ("fan", "birds"), wire.Count(0, 12))
     """How many codes the room turns (``codes_to_draw``); None: the default."""
-    code_origin: int | None = own("the seat the codes count from", ("fan", "birds"))
+    code_origin: int | None = own("the seat the codes count from", ("fan", "birds"),
+                                     wire.Seat())
     """The seat ``seat`` mode counts codes from; None: the winner. Accepted in every mode,
     read only in ``seat`` mode (reconciled.md §19)."""
 

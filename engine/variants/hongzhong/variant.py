@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 
 from engine import seats as S
 from engine import tiles as T
+from engine import wire
 from engine.errors import (
     Code,
     Problem,
@@ -73,6 +74,7 @@ from engine.variants.hongzhong.options import (
     split,
     win_type_of,
 )
+from engine.variants.hongzhong.weights import WEIGHTS
 
 _WAITS: dict[tuple[Tile, int, int], Wait] = {}
 """Wait answers are frozen values: one per (kind, remaining, fan) serves every request, so a
@@ -137,6 +139,9 @@ class Hongzhong(Variant):
     name_zh: ClassVar[str] = "红中麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("birds", "kong")
+    request_shapes = wire.shapes(birds=wire.RequestShape.CONTEXT,
+                                 kong=wire.RequestShape.CONTEXT)
+    weights = WEIGHTS
     facts: ClassVar[type[HongzhongFacts]] = HongzhongFacts
     claim_rules = claims_module.RULES
 

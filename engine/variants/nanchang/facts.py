@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
+from engine import wire
 from engine.hand import TileReader, VariantFacts
 from engine.tiles import Tile
 from engine.variants.base import own
@@ -28,15 +29,24 @@ class Holding:
     fu: int = 0
 
 
+JING_PAIR = wire.Object("JingPair", {"zheng": wire.TileCode("the 正精 tile"),
+                                     "fu": wire.TileCode("the 副精 tile")})
+"""``context.jing`` on the wire (the contract's ``JingPair``)."""
+HOLDING = wire.Object("Holding", {"zheng": wire.Count(0, 4), "fu": wire.Count(0, 4)})
+"""One entry of ``context.holdings`` (the contract's ``Holding``)."""
+HOLDINGS_WORDS = "lists one entry per player (2–4), in seat order"
+
+
 @dataclass(frozen=True)
 class NanchangFacts(VariantFacts):
     jing: Jing | None = own("the 精 {zheng, fu}",
-                            ("win", "waits", "fan", "discards", "kong", "claims"))
+                            ("win", "waits", "fan", "discards", "kong", "claims"), JING_PAIR)
     indicator: Tile | None = own("the turned tile the 精 come from, 翻精",
-                                 ("waits", "fan", "discards", "jing", "claims"))
+                                 ("waits", "fan", "discards", "jing", "claims"), wire.TileCode())
     others_hold_jing: bool | None = own("whether another player holds a 精, for 德中德",
-                                        ("waits", "fan", "discards", "claims"))
-    holdings: tuple[Holding, ...] | None = own("each player's 精 counts", ("jing-settlement",))
+                                        ("waits", "fan", "discards", "claims"), wire.Flag())
+    holdings: tuple[Holding, ...] | None = own("each player's 精 counts", ("jing-settlement",),
+                                                wire.Items(HOLDING, 2, 4, HOLDINGS_WORDS))
     """One per player, in seat order."""
 
     @classmethod

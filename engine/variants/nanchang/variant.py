@@ -47,7 +47,7 @@ from itertools import product
 from typing import ClassVar, Final
 
 from engine import seats as S
-from engine import shapes
+from engine import shapes, wire
 from engine import tiles as T
 from engine.claims.answers import ClaimsAnswer
 from engine.errors import Problem, RequestError, invalid_field, missing_field, raise_if
@@ -81,6 +81,7 @@ from engine.variants.nanchang.waits import (
     wait_candidates,
     wait_fans,
 )
+from engine.variants.nanchang.weights import WEIGHTS
 
 _B = OptionType.BOOLEAN
 OPTION_SPECS: tuple[OptionSpec, ...] = (
@@ -197,6 +198,10 @@ class Nanchang(Variant):
     name_zh: ClassVar[str] = "南昌麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("kong", "jing", "jing-settlement")
+    request_shapes = wire.shapes(kong=wire.RequestShape.CONTEXT,
+                                 jing=wire.RequestShape.CONTEXT,
+                                 jing_settlement=wire.RequestShape.CONTEXT)
+    weights = WEIGHTS
     facts: ClassVar[type[NanchangFacts]] = NanchangFacts
     claim_rules = claims_module.RULES
 

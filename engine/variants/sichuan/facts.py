@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from engine import tiles as T
+from engine import wire
 from engine.hand import Context, TileReader, VariantFacts
 from engine.variants.base import own
 
@@ -14,7 +15,8 @@ from engine.variants.base import own
 @dataclass(frozen=True)
 class SichuanFacts(VariantFacts):
     missing_suit: int | None = own("the missing suit, 定缺",
-                                   ("win", "waits", "fan", "discards", "claims"))
+                                   ("win", "waits", "fan", "discards", "claims"),
+                                   wire.Choice(("m", "p", "s")))
     """定缺: suit index 0 m, 1 p, 2 s (sent as the letter)."""
 
     @classmethod

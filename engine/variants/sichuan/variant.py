@@ -46,6 +46,7 @@ from typing import Final
 
 from engine import shapes as S
 from engine import tiles as T
+from engine import wire
 from engine.errors import Problem, RequestError, raise_if
 from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import Options, OptionSpec, OptionType
@@ -81,6 +82,8 @@ from engine.variants.sichuan.scoring import (
 from engine.variants.sichuan.settle.answer import SettleAnswer
 from engine.variants.sichuan.settle.options import SETTLE_OPTION_SPECS
 from engine.variants.sichuan.settle.settle import SichuanSettle
+from engine.variants.sichuan.settle.shape import RECORD_LIMITS
+from engine.variants.sichuan.weights import WEIGHTS
 
 _I, _B, _S = OptionType.INTEGER, OptionType.BOOLEAN, OptionType.STRING
 OPTION_SPECS: Final = (
@@ -137,6 +140,10 @@ class Sichuan(Variant):
     name_zh = "四川麻将·血战到底"
     option_specs = OPTION_SPECS
     extra_operations = ("kong", "settle")
+    request_shapes = wire.shapes(kong=wire.RequestShape.CONTEXT,
+                                 settle=wire.RequestShape.RECORD)
+    weights = WEIGHTS
+    record_limits = RECORD_LIMITS
     claim_rules = claims_module.RULES
     facts = SichuanFacts
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from engine import wire
 from engine.errors import Problem
 from engine.seats import FULL_TABLE
 from engine.settle.shape import (
+    RECORD_HAND,
     RecordFrame,
     ShapeChecker,
     frame_problems,
@@ -131,3 +133,13 @@ FRAME: Final = RecordFrame(
     events_hold="the kongs and wins in order (an empty array before the first)",
 )
 """四川's record (settle.md §1.6.1) for `engine.settle.shape.frame_problems`."""
+
+RECORD_LIMITS: Final = wire.Object("SichuanRecord", {
+    "missing_suits": wire.Items(wire.Choice(("m", "p", "s")), 4, 4),
+    "events": wire.Items(wire.Object("SichuanEvent", {
+        "winners": wire.Items(RECORD_HAND, 1, 3),
+    }), 0, MAX_EVENTS),
+    "end": wire.Object("SichuanEnd", {"hands": wire.Items(RECORD_HAND, 4, 4)}),
+})
+"""The lists of 四川's record, for the size limits checked before any work (every other
+object and list of it is counted with the generic limits)."""

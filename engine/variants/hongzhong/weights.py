@@ -1,0 +1,23 @@
+"""红中's batch weights (`engine.weights`): what an item of each costly operation weighs,
+measured by ``python -m benchmarks.weights`` (``benchmarks/README.md`` has the bodies and the
+runs). An operation not listed measured below `engine.weights.MINIMUM` and weighs it; claims'
+``"actions"`` leaves out the ``after`` searches and measured below it everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from engine.weights import MINIMUM, ByDetail, ByWilds, Flat, Weigh
+
+WEIGHTS: Final[Mapping[str, Weigh]] = {
+    "discards": ByWilds("112", 1, {
+        "112": ((0, 101), (2, 236), (4, 695), (8, 1104), (34, 1460)),
+        "136": ((0, 121), (2, 315), (4, 750), (8, 1077), (34, 1474)),
+    }),
+    "claims": ByDetail({"full": ByWilds("112", 1, {
+        "112": ((0, 77), (2, 234), (4, 651), (8, 1095), (34, 1467)),
+        "136": ((0, 117), (2, 281), (4, 738), (8, 1233), (34, 1667)),
+    }), "actions": Flat(MINIMUM)}),
+}

@@ -1,0 +1,18 @@
+"""南昌's batch weights (`engine.weights`): what an item of each costly operation weighs,
+measured by ``python -m benchmarks.weights`` (``benchmarks/README.md`` has the bodies and the
+runs). An operation not listed measured below `engine.weights.MINIMUM` and weighs it; claims'
+``"actions"`` leaves out the ``after`` searches and measured below it everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from engine.weights import MINIMUM, ByDetail, ByTileSet, Flat, Weigh
+
+WEIGHTS: Final[Mapping[str, Weigh]] = {
+    "discards": ByTileSet("136", {"136": 525, "108": 439}),
+    "claims": ByDetail({"full": ByTileSet("136", {"136": 408, "108": 394}),
+                        "actions": Flat(MINIMUM)}),
+}
