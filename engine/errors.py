@@ -23,6 +23,8 @@ class Code(StrEnum):
     CHOW_NOT_ALLOWED = "chow_not_allowed"
     TOO_MANY_COPIES = "too_many_copies"
     BAD_TILE_COUNT = "bad_tile_count"
+    DRAWS_EXCEED_UNSEEN = "draws_exceed_unseen"
+    """``advice``: more draws to come than tiles unseen (a ``validation-error``)."""
     LOCKED_NOT_READY = "locked_not_ready"
     # a record that cannot have happened (``settle``: settle.md §1.6.7, settle-changsha.md
     # §2.9.7), in API.md's one order (reconciled.md §2)
@@ -45,7 +47,8 @@ class Code(StrEnum):
     @property
     def is_hand_problem(self) -> bool:
         """Tiles that cannot be a hand (``invalid-hand``) rather than a malformed request."""
-        return Code.INVALID_TILE.precedence <= self.precedence <= Code.LOCKED_NOT_READY.precedence
+        return (Code.INVALID_TILE.precedence <= self.precedence
+                <= Code.LOCKED_NOT_READY.precedence and self is not Code.DRAWS_EXCEED_UNSEEN)
 
     @property
     def is_record_problem(self) -> bool:

@@ -160,6 +160,12 @@ class Variant(ABC):
         is assumed). A hand with a real wait has shanten 0; a complete 3n+2 part −1.
         """
 
+    def prepared(self, request: Request) -> Request:
+        """The request as the hand operations (`check`, `hand_shanten`, `has_wait`, …) read
+        its context: the variant's own members completed from one another (南昌's 精 from
+        ``indicator``). The request itself by default; `engine.advice` asks it."""
+        return request
+
     def extra_option_problems(self, options: Mapping[str, Any]) -> list[Problem]:
         """Problems between options (e.g. a wild tile outside the tile set); none by default."""
         return []

@@ -182,12 +182,14 @@ def test_request_error_names_the_first_code_in_the_contract_order() -> None:
     order = [c.value for c in Code]
     assert order == ["invalid_field", "missing_field", "invalid_option", "source_not_allowed",
                      "invalid_tile", "bad_meld", "chow_not_allowed", "too_many_copies",
-                     "bad_tile_count", "locked_not_ready", "seat_left", "hand_over",
+                     "bad_tile_count", "draws_exceed_unseen", "locked_not_ready", "seat_left",
+                     "hand_over",
                      "not_first_turn", "not_after_kong", "kai_gang_mismatch",
                      "multiple_winners", "meld_mismatch", "not_a_qishou", "birds_mismatch",
                      "not_a_win", "amount_too_large"]  # reconciled.md §2, the codes so far
-    assert [c.is_hand_problem for c in Code] == [False] * 4 + [True] * 6 + [False] * 11
-    assert [c.is_record_problem for c in Code] == [False] * 10 + [True] * 11
+    assert [c.is_hand_problem for c in Code] == ([False] * 4 + [True] * 5 + [False] + [True]
+                                                 + [False] * 11)
+    assert [c.is_record_problem for c in Code] == [False] * 11 + [True] * 11
 
 
 def test_context_with_equals_dataclasses_replace() -> None:

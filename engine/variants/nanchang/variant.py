@@ -262,6 +262,9 @@ class Nanchang(Variant):
             f"{T.code(derived.zheng)}, fu {T.code(derived.fu)} under jing_mode "
             f"{options['jing_mode']!r}: send one of the two"))]
 
+    def prepared(self, request: Request) -> Request:
+        return self._indicated(request)
+
     def _indicated(self, request: Request) -> Request:
         """fan, waits, discards take ``context.indicator`` in place of ``context.jing``
         (API.md): the 精 derived by `jing`'s own code, so one call is enough. An indicator

@@ -1,0 +1,121 @@
+"""The one place the advice model meets the `Variant` protocol.
+
+`VariantRules` answers `engine.advice.rules.PartRules` for one request from the per-hand
+operations every variant has — `Variant.has_wait` and `Variant.hand_shanten` (what `waits`
+answers as ``shanten``), `Variant.shanten_after_draws` (what `discards`' 进张 are made of),
+`Variant.wait_candidates` and `Variant.check` (``win``), and `Variant.checked_fan` (``fan``'s
+``payments``). Nothing else of a variant is read, so the model follows a variant through any
+change of its internals; only this module follows a change of the protocol.
+
+Each answer is memoised for the request: the model asks the same part many times (a part is
+met from many parents), and a fresh hand's parts are never asked again by the next request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine import tiles as T
+from engine.advice.rules import Part
+from engine.hand import Context, Hand, Meld, Request, Seats, WinType
+from engine.options import Options
+from engine.tiles import Tile
+from engine.variants.base import Variant
+
+
+def missing_suit(variant: Variant, context: Context) -> int | None:
+    """The suit the player declared missing (四川's 定缺), where the variant has one."""
+    rules = variant.claim_rules
+    if rules is None or rules.missing_suit is None:
+        return None
+    return rules.missing_suit(context)
+
+
+def first_suit(variant: Variant, context: Context, options: Options) -> int | None:
+    """The suit whose tiles go first (claims.md ``missing_suit_first``), or None."""
+    if not options.get("missing_suit_first"):
+        return None
+    return missing_suit(variant, context)
+
+
+def price_seats(context: Context) -> Seats:
+    """The seats a win is priced with (RULES.md §0.10.4): the request's, else the player at
+    seat 0 and the dealer at seat 0 (``is_dealer``) or 1."""
+    if context.seats is not None:
+        return context.seats
+    return Seats(dealer=0 if context.is_dealer else 1, winner=0)
+
+
+class VariantRules:
+    """`PartRules` of one request: its variant, declared melds, context and options."""
+
+    def __init__(self, variant: Variant, melds: tuple[Meld, ...], context: Context,
+                 options: Options, raw_options: Mapping[str, Any]) -> None:
+        self._variant = variant
+        self._hand = Hand((), melds)
+        self._melds = melds
+        self._context = context
+        self._options = options
+        self._raw_options = raw_options
+        self._win_context = replace(context, win_type=WinType.SELF_DRAW, after_kong=False,
+                                    last_tile=False, first_turn=False, kong=None)
+        seats = price_seats(context)
+        self._winner = seats.winner or 0
+        self._price_contexts = {
+            last: replace(self._win_context, last_tile=last, seats=seats, visible=())
+            for last in (False, True)}
+        self._melded = T.counts(t for m in melds for t in m.tiles)
+        self.kinds: tuple[Tile, ...] = tuple(sorted(variant.hand_rules(options).tile_kinds))
+        self.first_suit = first_suit(variant, context, options)
+        self._table: dict[Part, int] = {}
+        self._wait: dict[Part, bool] = {}
+        self._wins: dict[Part, tuple[Tile, ...]] = {}
+        self._prices: dict[tuple[Part, Tile, bool], tuple[int, int]] = {}
+
+    def table_shanten(self, part: Part) -> int:
+        found = self._table.get(part)
+        if found is None:
+            found = self._table[part] = self._variant.hand_shanten(
+                part, self._hand, self._context, self._options)
+        return found
+
+    def has_wait(self, part: Part) -> bool:
+        found = self._wait.get(part)
+        if found is None:
+            found = self._wait[part] = self._variant.has_wait(
+                part, self._hand, self._context, self._options)
+        return found
+
+    def shanten(self, part: Part) -> int:
+        return 0 if self.has_wait(part) else max(1, self.table_shanten(part))
+
+    def after_draws(self, part: Part) -> list[int]:
+        return self._variant.shanten_after_draws(part, self._hand, self._context,
+                                                 self._options)
+
+    def wins(self, part: Part) -> tuple[Tile, ...]:
+        found = self._wins.get(part)
+        if found is None:
+            variant, melds, context, options = (self._variant, self._melds,
+                                                self._win_context, self._options)
+            own = T.counts(part)
+            found = self._wins[part] = tuple(sorted(
+                k for k in variant.wait_candidates(part, self._hand, self._context, options)
+                if own[k] + self._melded[k] < T.COPIES
+                and variant.check(Hand(part, melds, k), context, options).win))
+        return found
+
+    def price(self, part: Part, tile: Tile, last: bool) -> tuple[int, int]:
+        key = (part, tile, last)
+        found = self._prices.get(key)
+        if found is None:
+            request = Request(Hand(part, self._melds, tile), self._price_contexts[last],
+                              self._raw_options)
+            answer = self._variant.checked_fan(request, self._options, with_reading=False)
+            payments = answer.payments
+            # an answer without payments (长沙 seed_simplified) prices by its total fan
+            points = payments[self._winner] if payments is not None else answer.total_fan
+            found = self._prices[key] = (points, answer.fan)
+        return found

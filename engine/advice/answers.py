@@ -1,0 +1,103 @@
+"""The answers of ``advice``, ``dingque`` and ``exchange``, as frozen values ready to become
+JSON (the conventions of `engine.results`: fields in wire order, None left out), and the one
+rounding every probability and expectation takes on the wire (RULES.md §0.10.7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from engine.options import Options
+from engine.results import EffectiveTile, Wait
+
+DECIMALS = 6
+
+
+def wire(numerator: int, denominator: int) -> float:
+    """An exact value rounded half to even to `DECIMALS` places: the double nearest that
+    decimal, which JSON writes as its shortest reading (``0.0``, ``0.25``, ``0.009151``)."""
+    return float(round(Fraction(numerator, denominator), DECIMALS))
+
+
+@dataclass(frozen=True)
+class AdviceEntry:
+    """One permitted discard of a 14-tile hand: `discards`' entry and the values."""
+
+    tile: str
+    shanten: int
+    waits: tuple[Wait, ...]
+    effective_tiles: tuple[EffectiveTile, ...]
+    effective_count: int
+    win_prob: tuple[float, ...] | None = None
+    tenpai_prob: tuple[float, ...] | None = None
+    expected_points: float | None = None
+    expected_fan: float | None = None
+    not_evaluated: str | None = None
+
+
+@dataclass(frozen=True)
+class AdviceAnswer14:
+    """``advice`` for a hand after a draw: every permitted discard, ordered by ``objective``;
+    ``win`` and ``shapes`` only when the 14 tiles already win (as `discards`)."""
+
+    shanten: int
+    win: bool | None
+    shapes: tuple[str, ...] | None
+    draw_model: str
+    unseen_count: int
+    discards: tuple[AdviceEntry, ...]
+    options: Options | None = None
+
+
+@dataclass(frozen=True)
+class AdviceAnswer13:
+    """``advice`` for a hand before a draw: its state as `waits` reads it, and the values."""
+
+    shanten: int
+    tenpai: bool
+    waits: tuple[Wait, ...]
+    effective_tiles: tuple[EffectiveTile, ...]
+    effective_count: int
+    draw_model: str
+    unseen_count: int
+    win_prob: tuple[float, ...] | None = None
+    tenpai_prob: tuple[float, ...] | None = None
+    expected_points: float | None = None
+    expected_fan: float | None = None
+    not_evaluated: str | None = None
+    options: Options | None = None
+
+
+@dataclass(frozen=True)
+class SuitRow:
+    suit: str
+    tiles: int
+    shanten: int
+    effective_count: int
+
+
+@dataclass(frozen=True)
+class DingqueAnswer:
+    choice: str
+    baseline: str
+    suits: tuple[SuitRow, ...]
+    options: Options | None = None
+
+
+@dataclass(frozen=True)
+class Triple:
+    """A 换三张 candidate (or the choice, or the baseline: then only tiles and suit)."""
+
+    tiles: tuple[str, str, str]
+    suit: str
+    expected_shanten: float | None = None
+    expected_effective_count: float | None = None
+
+
+@dataclass(frozen=True)
+class ExchangeAnswer:
+    choice: Triple
+    baseline: Triple
+    candidates: tuple[Triple, ...] | None = None
+    options: Options | None = None

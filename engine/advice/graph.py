@@ -1,0 +1,157 @@
+"""The parts the policy of RULES.md §0.10.2 can reach, and what each draw does from each.
+
+From a part *c* before a draw, a draw of kind *k* is a **win** (declared at once), a
+**progress** (*k* lowers the shanten: it is kept and one permitted tile that keeps the new
+shanten goes — the choices are the node's children for *k*), a **forced stay** (四川's missing
+suit must go first: the lowest missing-suit tile goes instead of *k*) or a plain **stay** (*k*
+goes back, the part is unchanged). Only the first three are stored; every other kind is a
+stay. Nothing here depends on how many copies are left — which kinds can be drawn at all is
+the graph's ``drawable`` — so one graph serves every key of a stage (`engine.advice.keys`).
+
+The **relevant** kinds of a node (§0.10.6) are those whose draw from it is a win, a progress
+or a forced stay, and those relevant to every node such a draw leads to: the value of a part
+depends on the pool only through their counts. They need the whole descendant graph; the
+draws of a node are otherwise worked out only when a key of it has draws to come.
+
+Shanten is asked as cheaply as the rules allow: the shape shanten after each draw
+(`PartRules.after_draws`) is a lower bound of the drawn part's *s* that is exact from 1 up,
+and the shanten falls by at most one a draw, so from *s* ≥ 2 a draw is a progress exactly
+when that bound is *s* − 1, and only a part at *s* = 1 asks for real waits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Final
+
+from engine.advice.rules import Part, PartRules
+from engine.tiles import Tile
+
+COUNT_BITS: Final = 3
+"""A pool is kept as one integer: each kind's count (0–4) in a field of this many bits."""
+COUNT_MASK: Final = (1 << COUNT_BITS) - 1
+
+
+@dataclass(eq=False, slots=True)
+class Node:
+    """One part of the graph (compared by identity: each part has one node per graph)."""
+
+    index: int
+    part: Part
+    shanten: int
+    wins: tuple[Tile, ...]
+    order: tuple[int, int]
+    """Children sort before their parents: a progress lowers the shanten and never adds a
+    tile of the suit that goes first, a forced stay removes one."""
+    steps: dict[Tile, tuple[Node, ...]] | None = None
+    """Progress and forced-stay draws: the kind and the parts it may lead to (one for a
+    forced stay; a progress's shanten-keeping choices, at least one). None: not asked."""
+    relevant: tuple[Tile, ...] | None = None
+    """The relevant kinds, in tile order. None: not asked."""
+    mask: int = 0
+    """The relevant kinds as a mask of `COUNT_BITS`-bit fields (`engine.advice.keys`)."""
+    first: Tile | None = field(default=None)
+    """The lowest tile of the suit that goes first in the part, if any."""
+
+
+class GraphTooLarge(Exception):
+    """More nodes than the caller allowed."""
+
+
+def with_tile(part: Part, tile: Tile) -> Part:
+    """The sorted part with one more ``tile``."""
+    i = 0
+    while i < len(part) and part[i] < tile:
+        i += 1
+    return (*part[:i], tile, *part[i:])
+
+
+def without_tile(part: Part, tile: Tile) -> Part:
+    """The sorted part with one copy of ``tile`` fewer (it must hold one)."""
+    i = part.index(tile)
+    return (*part[:i], *part[i + 1:])
+
+
+class Graph:
+    """The nodes met so far, built on demand from `PartRules`.
+
+    ``drawable(part)`` gives the kinds that may be drawn from a part in this stage (under
+    ``without_replacement`` the kinds with an unseen copy, under ``constant_wall`` those with
+    a copy in the wall). ``limit`` bounds the nodes built (`GraphTooLarge`).
+    """
+
+    def __init__(self, rules: PartRules, drawable: Callable[[Part], Iterable[Tile]],
+                 limit: int) -> None:
+        self.rules = rules
+        self.drawable = drawable
+        self.limit = limit
+        self.nodes: dict[Part, Node] = {}
+
+    def node(self, part: Part, shanten: int | None = None) -> Node:
+        """The node of ``part`` (``shanten``: its *s*, when the caller knows it)."""
+        found = self.nodes.get(part)
+        if found is not None:
+            return found
+        if len(self.nodes) >= self.limit:
+            raise GraphTooLarge
+        rules = self.rules
+        s = rules.shanten(part) if shanten is None else shanten
+        suit = rules.first_suit
+        firsts = [t for t in part if t // 9 == suit] if suit is not None else []
+        node = Node(len(self.nodes), part, s, (), (len(firsts), s),
+                    first=firsts[0] if firsts else None)
+        node.wins = tuple(k for k in rules.wins(part) if k in set(self.drawable(part)))
+        self.nodes[part] = node
+        return node
+
+    def steps(self, node: Node) -> dict[Tile, tuple[Node, ...]]:
+        """The node's progress and forced-stay draws (worked out once)."""
+        if node.steps is not None:
+            return node.steps
+        part, s, first = node.part, node.shanten, node.first
+        steps: dict[Tile, tuple[Node, ...]] = {}
+        after = self.rules.after_draws(part) if s >= 1 else None
+        suit = self.rules.first_suit
+        for k in self.drawable(part):
+            if k in node.wins:
+                continue
+            children = self._progress(part, k, s) if after is not None and after[k] < s else ()
+            if children:
+                steps[k] = children
+            elif first is not None and k // 9 != suit:
+                steps[k] = (self.node(without_tile(with_tile(part, k), first)),)
+        node.steps = steps
+        return steps
+
+    def relevant(self, node: Node) -> tuple[Tile, ...]:
+        """The node's relevant kinds (its whole descendant graph is worked out)."""
+        if node.relevant is not None:
+            return node.relevant
+        steps = self.steps(node)
+        found = set(node.wins)
+        found.update(steps)
+        for children in steps.values():
+            for child in children:
+                found.update(self.relevant(child))
+        node.relevant = tuple(sorted(found))
+        node.mask = sum(COUNT_MASK << COUNT_BITS * k for k in found)
+        return node.relevant
+
+    def _progress(self, part: Part, k: Tile, s: int) -> tuple[Node, ...]:
+        """The children of a progress draw ``k`` from a part at shanten ``s`` ≥ 1: every
+        permitted discard that keeps the drawn part's shanten, one node a kind; () when ``k``
+        is no progress after all (at *s* = 1, when no discard leaves a real wait)."""
+        rules = self.rules
+        drawn = with_tile(part, k)
+        suit = rules.first_suit
+        if suit is not None and any(t // 9 == suit for t in drawn):
+            choices = sorted({j for j in drawn if j // 9 == suit} - {k})
+        else:
+            choices = sorted(set(drawn) - {k})
+        kept = []
+        for j in choices:
+            child = without_tile(drawn, j)
+            if rules.has_wait(child) if s == 1 else rules.table_shanten(child) == s - 1:
+                kept.append(self.node(child, s - 1))
+        return tuple(kept)

@@ -1,0 +1,135 @@
+"""The stages of one request and the work bound (RULES.md §0.10.6).
+
+Stage 1 uses the requested draw model. Under ``without_replacement`` every candidate's keys
+are met first; if they pass the bound the whole request is evaluated again under
+``constant_wall`` (its default wall size) with a fresh budget. Under ``constant_wall`` the
+candidates are met in turn, and the one that would pass the bound and every later one are
+not evaluated (``budget``); the earlier ones keep their values. A candidate whose shanten is
+above `SHANTEN_LIMIT` is never evaluated (``shanten``).
+
+The relevant kinds of ``without_replacement`` need each candidate's whole descendant graph,
+which is not bounded by the keys a short horizon meets: a graph of more than `GRAPH_LIMIT`
+parts counts as passing the bound too [decision: so that no body makes the graph alone cost
+more than the bound allows].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from engine.advice.graph import Graph, GraphTooLarge
+from engine.advice.keys import PART_LIMIT, Key, OverBudget, PoolKeys, WallKeys
+from engine.advice.rules import Part, PartRules
+from engine.advice.values import Pricer, Values, pool_values, wall_values
+from engine.tiles import Tile
+
+WITHOUT_REPLACEMENT: Final = "without_replacement"
+CONSTANT_WALL: Final = "constant_wall"
+DRAW_MODELS: Final = (WITHOUT_REPLACEMENT, CONSTANT_WALL)
+SHANTEN_LIMIT: Final = 3
+GRAPH_LIMIT: Final = 2 * PART_LIMIT
+NotEvaluated = Literal["shanten", "budget"]
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What a request asks of the model besides its parts."""
+
+    horizon: int
+    """T: the player's own draws to come."""
+    unseen: Sequence[int]
+    """*U*: 34 counts of the tiles he has not seen."""
+    concealed: Sequence[int]
+    """*c*0: 34 counts of the request's concealed tiles (13 or 14)."""
+    draw_model: str = WITHOUT_REPLACEMENT
+    wall_size: int | None = None
+    """*S* under ``constant_wall``; None: Σ *w*(k), the default."""
+    last_tile: bool = False
+    """The horizon's last draw is the wall's last tile (priced as such)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    draw_model: str
+    """The model the values are of: the requested one, or ``constant_wall`` after the
+    fallback."""
+    values: tuple[Values | NotEvaluated, ...]
+    """Per candidate part, in the order given."""
+
+
+def default_wall_size(setting: Setting, part_size: int) -> int:
+    """Σ *w*(k) over the kinds, the same for every part of one size (§0.10.2)."""
+    return sum(setting.unseen) + sum(setting.concealed) - part_size
+
+
+def evaluate(rules: PartRules, parts: Sequence[Part], setting: Setting) -> Outcome:
+    """The values of each candidate part (given in `discards`' order)."""
+    shanten_ok = [rules.shanten(part) <= SHANTEN_LIMIT for part in parts]
+    evaluated = [p for p, ok in zip(parts, shanten_ok, strict=True) if ok]
+    model = setting.draw_model
+    found: list[Values | NotEvaluated] | None = None
+    if model == WITHOUT_REPLACEMENT:
+        found = _pooled(rules, evaluated, setting)
+        if found is None:
+            model = CONSTANT_WALL
+            setting = Setting(setting.horizon, setting.unseen, setting.concealed,
+                              CONSTANT_WALL, None, setting.last_tile)
+    if found is None:
+        found = _walled(rules, evaluated, setting)
+    values = iter(found)
+    return Outcome(model, tuple(next(values) if ok else "shanten" for ok in shanten_ok))
+
+
+def _pricer(rules: PartRules) -> Pricer:
+    def price(key: Key, tile: Tile, last: bool) -> tuple[int, int]:
+        return rules.price(key.node.part, tile, last)
+    return price
+
+
+def _pooled(rules: PartRules, parts: Sequence[Part], setting: Setting
+            ) -> list[Values | NotEvaluated] | None:
+    """Stage ``without_replacement``: every candidate's values, or None when the keys (or
+    the graphs) pass the bound."""
+    unseen = setting.unseen
+    drawable = tuple(k for k in rules.kinds if unseen[k] > 0)
+    graph = Graph(rules, lambda part: drawable, GRAPH_LIMIT)
+    keys = PoolKeys(setting.horizon, unseen, sum(unseen))
+    try:
+        roots = []
+        for part in parts:
+            node = graph.node(part)
+            graph.relevant(node)
+            roots.append(keys.root(node))
+    except (OverBudget, GraphTooLarge):
+        return None
+    return list(pool_values(keys, roots, _pricer(rules), setting.last_tile))
+
+
+def _walled(rules: PartRules, parts: Sequence[Part], setting: Setting
+            ) -> list[Values | NotEvaluated]:
+    """Stage ``constant_wall``: the candidates in turn until one passes the bound."""
+    wall = [u + c for u, c in zip(setting.unseen, setting.concealed, strict=True)]
+    kinds = rules.kinds
+    graph = Graph(rules, lambda part: [k for k in kinds if wall[k] > part.count(k)],
+                  GRAPH_LIMIT)
+    size = setting.wall_size
+    if size is None:
+        size = default_wall_size(setting, len(parts[0]) if parts else 0)
+
+    def meet(admitted: Sequence[Part]) -> tuple[WallKeys, list[int]]:
+        keys = WallKeys(setting.horizon, wall, size, graph)
+        return keys, [keys.root(graph.node(part)) for part in admitted]
+
+    keys = WallKeys(setting.horizon, wall, size, graph)
+    roots: list[int] = []
+    try:
+        for part in parts:
+            roots.append(keys.root(graph.node(part)))
+    except (OverBudget, GraphTooLarge):
+        # the keys the passing candidate met are no one's: meet the earlier ones alone
+        keys, roots = meet(parts[:len(roots)])
+    values: list[Values | NotEvaluated] = list(wall_values(keys, roots, _pricer(rules),
+                                                           setting.last_tile))
+    return values + ["budget"] * (len(parts) - len(roots))
