@@ -66,7 +66,7 @@ class VariantRules:
         self._price_contexts = {
             last: replace(self._win_context, last_tile=last, seats=seats, visible=())
             for last in (False, True)}
-        self._melded = T.counts(t for m in melds for t in m.tiles)
+        self.melded = tuple(T.counts(t for m in melds for t in m.tiles))
         self.kinds: tuple[Tile, ...] = tuple(sorted(variant.hand_rules(options).tile_kinds))
         self.first_suit = first_suit(variant, context, options)
         self._table: dict[Part, int] = {}
@@ -103,7 +103,7 @@ class VariantRules:
             own = T.counts(part)
             found = self._wins[part] = tuple(sorted(
                 k for k in variant.wait_candidates(part, self._hand, self._context, options)
-                if own[k] + self._melded[k] < T.COPIES
+                if own[k] + self.melded[k] < T.COPIES
                 and variant.check(Hand(part, melds, k), context, options).win))
         return found
 

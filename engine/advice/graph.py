@@ -78,15 +78,20 @@ class Graph:
 
     ``drawable(part)`` gives the kinds that may be drawn from a part in this stage (under
     ``without_replacement`` the kinds with an unseen copy, under ``constant_wall`` those with
-    a copy in the wall). ``limit`` bounds the nodes built (`GraphTooLarge`).
+    a copy in the wall); a kind the player holds four of never is. ``limit`` bounds the
+    nodes built (`GraphTooLarge`).
     """
 
     def __init__(self, rules: PartRules, drawable: Callable[[Part], Iterable[Tile]],
                  limit: int) -> None:
         self.rules = rules
-        self.drawable = drawable
+        self._drawable = drawable
         self.limit = limit
         self.nodes: dict[Part, Node] = {}
+
+    def drawable(self, part: Part) -> list[Tile]:
+        melded = self.rules.melded
+        return [k for k in self._drawable(part) if part.count(k) + melded[k] < 4]
 
     def node(self, part: Part, shanten: int | None = None) -> Node:
         """The node of ``part`` (``shanten``: its *s*, when the caller knows it)."""
@@ -125,18 +130,41 @@ class Graph:
         return steps
 
     def relevant(self, node: Node) -> tuple[Tile, ...]:
-        """The node's relevant kinds (its whole descendant graph is worked out)."""
-        if node.relevant is not None:
-            return node.relevant
-        steps = self.steps(node)
-        found = set(node.wins)
-        found.update(steps)
-        for children in steps.values():
-            for child in children:
-                found.update(self.relevant(child))
-        node.relevant = tuple(sorted(found))
-        node.mask = sum(COUNT_MASK << COUNT_BITS * k for k in found)
+        """The node's relevant kinds, from the node alone (module docstring: a descendant's
+        are its own already)."""
+        if node.relevant is None:
+            if node.first is not None:  # every other kind is a forced stay, a progress or a win
+                suit = self.rules.first_suit
+                found = {k for k in self.drawable(node.part) if k // 9 != suit}
+                found.update(node.wins)
+            else:
+                found = {*node.wins, *self._progress_kinds(node)}
+            node.relevant = tuple(sorted(found))
+            node.mask = sum(COUNT_MASK << COUNT_BITS * k for k in found)
         return node.relevant
+
+    def _progress_kinds(self, node: Node) -> list[Tile]:
+        """The kinds whose draw is a progress, without building the children."""
+        if node.steps is not None:
+            return list(node.steps)
+        s = node.shanten
+        if s < 1:
+            return []
+        part, after, wins = node.part, self.rules.after_draws(node.part), node.wins
+        candidates = [k for k in self.drawable(part) if k not in wins and after[k] < s]
+        if s >= 2:  # the bound is exact there: some discard keeps s − 1
+            return candidates
+        has_wait = self.rules.has_wait
+        return [k for k in candidates
+                if any(has_wait(without_tile(drawn, j)) for drawn in (with_tile(part, k),)
+                       for j in self._choices(drawn, k))]
+
+    def _choices(self, drawn: Part, k: Tile) -> list[Tile]:
+        """The permitted discards of a drawn part other than the drawn kind."""
+        suit = self.rules.first_suit
+        if suit is not None and any(t // 9 == suit for t in drawn):
+            return sorted({j for j in drawn if j // 9 == suit} - {k})
+        return sorted(set(drawn) - {k})
 
     def _progress(self, part: Part, k: Tile, s: int) -> tuple[Node, ...]:
         """The children of a progress draw ``k`` from a part at shanten ``s`` ≥ 1: every
@@ -144,13 +172,8 @@ class Graph:
         is no progress after all (at *s* = 1, when no discard leaves a real wait)."""
         rules = self.rules
         drawn = with_tile(part, k)
-        suit = rules.first_suit
-        if suit is not None and any(t // 9 == suit for t in drawn):
-            choices = sorted({j for j in drawn if j // 9 == suit} - {k})
-        else:
-            choices = sorted(set(drawn) - {k})
         kept = []
-        for j in choices:
+        for j in self._choices(drawn, k):
             child = without_tile(drawn, j)
             if rules.has_wait(child) if s == 1 else rules.table_shanten(child) == s - 1:
                 kept.append(self.node(child, s - 1))

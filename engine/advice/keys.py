@@ -72,8 +72,9 @@ class PoolKeys(Keys):
     """``without_replacement``: keys (node, relevant counts, level); at level *n* the pool
     holds ``size`` − *n* tiles, of which ``pool`` (at level 0) says the counts."""
 
-    def __init__(self, horizon: int, pool: Sequence[int], size: int) -> None:
+    def __init__(self, horizon: int, pool: Sequence[int], size: int, graph: Graph) -> None:
         super().__init__(horizon)
+        self.graph = graph
         self.pool = pool_number(pool)
         self.size = size
         self._ids: dict[tuple[int, int, int], int] = {}
@@ -81,9 +82,9 @@ class PoolKeys(Keys):
 
     def root(self, node: Node) -> int:
         """Meet a candidate's part with the whole pool, and every key it leads to; its key
-        id. OverBudget when they pass a limit. The node's relevant kinds must be known
-        (`Graph.relevant`)."""
+        id. OverBudget when they pass a limit."""
         i = len(self.keys)
+        self.graph.relevant(node)
         root = self._meet(node, self.pool & node.mask, 0)
         while i < len(self.keys):  # the keys met are appended: the loop reaches them too
             key = self.keys[i]
@@ -106,8 +107,9 @@ class PoolKeys(Keys):
 
     def _draws(self, key: Key, counts: int) -> None:
         node, level = key.node, key.level + 1
-        wins, steps, meet = node.wins, node.steps, self._meet
-        assert steps is not None and node.relevant is not None
+        graph, wins, meet = self.graph, node.wins, self._meet
+        steps = graph.steps(node)
+        assert node.relevant is not None
         key.size = self.size - key.level
         held = 0
         for k in node.relevant:
@@ -124,6 +126,8 @@ class PoolKeys(Keys):
             if children is None:  # a plain stay of a kind relevant further down
                 key.moves.append((left, (meet(node, rest, level),)))
             else:
+                for child in children:
+                    graph.relevant(child)
                 key.moves.append((left, tuple(meet(child, rest & child.mask, level)
                                               for child in children)))
         if key.size > held:  # every other kind: a stay that only shrinks the pool

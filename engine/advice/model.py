@@ -7,10 +7,8 @@ candidates are met in turn, and the one that would pass the bound and every late
 not evaluated (``budget``); the earlier ones keep their values. A candidate whose shanten is
 above `SHANTEN_LIMIT` is never evaluated (``shanten``).
 
-The relevant kinds of ``without_replacement`` need each candidate's whole descendant graph,
-which is not bounded by the keys a short horizon meets: a graph of more than `GRAPH_LIMIT`
-parts counts as passing the bound too [decision: so that no body makes the graph alone cost
-more than the bound allows].
+Only the parts of the keys met are built, and the children of the last one expanded: the
+graph stays within the part limit (`GRAPH_LIMIT` is a guard above it).
 """
 
 from __future__ import annotations
@@ -30,6 +28,7 @@ CONSTANT_WALL: Final = "constant_wall"
 DRAW_MODELS: Final = (WITHOUT_REPLACEMENT, CONSTANT_WALL)
 SHANTEN_LIMIT: Final = 3
 GRAPH_LIMIT: Final = 2 * PART_LIMIT
+"""Nodes a stage may build: the parts met, and the children of the last part expanded."""
 NotEvaluated = Literal["shanten", "budget"]
 
 
@@ -90,18 +89,14 @@ def _pricer(rules: PartRules) -> Pricer:
 
 def _pooled(rules: PartRules, parts: Sequence[Part], setting: Setting
             ) -> list[Values | NotEvaluated] | None:
-    """Stage ``without_replacement``: every candidate's values, or None when the keys (or
-    the graphs) pass the bound."""
+    """Stage ``without_replacement``: every candidate's values, or None when the keys pass
+    the bound."""
     unseen = setting.unseen
     drawable = tuple(k for k in rules.kinds if unseen[k] > 0)
     graph = Graph(rules, lambda part: drawable, GRAPH_LIMIT)
-    keys = PoolKeys(setting.horizon, unseen, sum(unseen))
+    keys = PoolKeys(setting.horizon, unseen, sum(unseen), graph)
     try:
-        roots = []
-        for part in parts:
-            node = graph.node(part)
-            graph.relevant(node)
-            roots.append(keys.root(node))
+        roots = [keys.root(graph.node(part)) for part in parts]
     except (OverBudget, GraphTooLarge):
         return None
     return list(pool_values(keys, roots, _pricer(rules), setting.last_tile))

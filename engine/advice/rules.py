@@ -22,6 +22,8 @@ class PartRules(Protocol):
 
     kinds: tuple[Tile, ...]
     """The room's tile kinds, in tile order."""
+    melded: tuple[int, ...]
+    """34 counts of the tiles in the request's declared melds."""
     first_suit: int | None
     """The suit whose tiles are the only permitted discards while a part holds one (四川's
     declared missing suit under ``missing_suit_first``); None when every tile is permitted."""

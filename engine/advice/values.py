@@ -52,7 +52,8 @@ def falling(size: int, draws: int) -> list[int]:
 def _best(lists: Sequence[Sequence[V]], length: int) -> Sequence[V]:
     """The elementwise maximum of the first ``length`` entries of several value lists."""
     if len(lists) == 1:
-        return lists[0]
+        first = lists[0]
+        return first if len(first) == length else first[:length]
     return list(map(max, *(v[:length] for v in lists)))
 
 
