@@ -10,8 +10,19 @@ the graph's ``drawable`` — so one graph serves every key of a stage (`engine.a
 
 The **relevant** kinds of a node (§0.10.6) are those whose draw from it is a win, a progress
 or a forced stay, and those relevant to every node such a draw leads to: the value of a part
-depends on the pool only through their counts. They need the whole descendant graph; the
-draws of a node are otherwise worked out only when a key of it has draws to come.
+depends on the pool only through their counts. Settled reading 5 takes them over the whole
+descendant graph, but the node's own draws already hold them all, so no descendant is built
+for them (only the nodes of keys met are):
+
+* a part holding a tile of the suit that goes first: every kind of the other suits is a
+  forced stay, a progress or a win, and no kind of that suit ever is (no win holds it);
+* any other part *c* at shanten *s*: a kind *x* relevant to a child *c′* = *c* + *k* − *j*
+  (a progress or a win from it) is a progress from *c*. From *c′* + *x* a discard *j′*
+  leaves shanten ≤ *s* − 2 (a win: *s* − 1 = 0); if *j′* = *k*, *c* + *x* − *j* is that part
+  itself; else *c* + *x* − *j′* is one exchange (draw *k*, discard *j*) from it, and an
+  exchange changes the shanten by at most one: *c* + *x* has a discard to ≤ *s* − 1 < *s*.
+  (It holds wherever a win of *c′* on *x* is also a wait of *c* + *x* − *j* on *k* — every
+  rule here; the brute-force tests hold the model to the definition.)
 
 Shanten is asked as cheaply as the rules allow: the shape shanten after each draw
 (`PartRules.after_draws`) is a lower bound of the drawn part's *s* that is exact from 1 up,
