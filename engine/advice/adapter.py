@@ -22,7 +22,7 @@ from engine.advice.rules import Part
 from engine.hand import Context, Hand, Meld, Request, Seats, WinType
 from engine.options import Options
 from engine.tiles import Tile
-from engine.variants.base import Variant
+from engine.variants.base import Variant, WinCheck
 
 
 def missing_suit(variant: Variant, context: Context) -> int | None:
@@ -66,6 +66,14 @@ class VariantRules:
         self._price_contexts = {
             last: replace(self._win_context, last_tile=last, seats=seats, visible=())
             for last in (False, True)}
+        self._plain_contexts = {
+            last: replace(self._win_context, last_tile=last, seats=None, active=None,
+                          visible=(), is_dealer=seats.dealer == seats.winner)
+            for last in (False, True)}
+        rules = variant.claim_rules
+        self._amounts = rules.amounts if rules is not None else ()
+        self._verdicts: dict[tuple[Part, Tile], WinCheck] = {}
+        self._points: dict[tuple[Any, ...], int] = {}
         self.melded = tuple(T.counts(t for m in melds for t in m.tiles))
         self.kinds: tuple[Tile, ...] = tuple(sorted(variant.hand_rules(options).tile_kinds))
         self.first_suit = first_suit(variant, context, options)
@@ -101,21 +109,42 @@ class VariantRules:
             variant, melds, context, options = (self._variant, self._melds,
                                                 self._win_context, self._options)
             own = T.counts(part)
-            found = self._wins[part] = tuple(sorted(
-                k for k in variant.wait_candidates(part, self._hand, self._context, options)
-                if own[k] + self.melded[k] < T.COPIES
-                and variant.check(Hand(part, melds, k), context, options).win))
+            hand = Hand(part, melds)
+            wins = []
+            for k in variant.wait_candidates(part, self._hand, self._context, options):
+                if own[k] + self.melded[k] >= T.COPIES:
+                    continue
+                verdict = variant.offer_check(hand, k, context, WinType.SELF_DRAW, options)
+                if verdict is None:
+                    verdict = variant.check(Hand(part, melds, k), context, options)
+                if verdict.win:
+                    wins.append(k)
+                    self._verdicts[part, k] = verdict
+            found = self._wins[part] = tuple(sorted(wins))
         return found
 
     def price(self, part: Part, tile: Tile, last: bool) -> tuple[int, int]:
+        """``fan``'s answer for the win, read without seats — its ``fan`` and the amounts a
+        claimed win carries (`ClaimRules.amounts`: the price of a win before the seats)
+        — and the winner's payment once per distinct price: the seats' payments follow
+        from it, and a ``fan`` with seats costs two to three times as much."""
         key = (part, tile, last)
         found = self._prices.get(key)
         if found is None:
-            request = Request(Hand(part, self._melds, tile), self._price_contexts[last],
-                              self._raw_options)
-            answer = self._variant.checked_fan(request, self._options, with_reading=False)
-            payments = answer.payments
-            # an answer without payments (长沙 seed_simplified) prices by its total fan
-            points = payments[self._winner] if payments is not None else answer.total_fan
+            hand = Hand(part, self._melds, tile)
+            answer = self._variant.checked_fan(
+                Request(hand, self._plain_contexts[last], self._raw_options), self._options,
+                None if last else self._verdicts.get((part, tile)), with_reading=False)
+            price = (last, answer.fan, getattr(answer, "total_fan", None),
+                     *(getattr(answer, name) for name in self._amounts))
+            points = self._points.get(price)
+            if points is None:
+                paid = self._variant.checked_fan(
+                    Request(hand, self._price_contexts[last], self._raw_options),
+                    self._options, with_reading=False)
+                payments = paid.payments
+                # an answer without payments (长沙 seed_simplified) prices by its total fan
+                points = payments[self._winner] if payments is not None else paid.total_fan
+                self._points[price] = points
             found = self._prices[key] = (points, answer.fan)
         return found

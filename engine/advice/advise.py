@@ -60,23 +60,30 @@ def _before_draw(variant: Variant, asked: Asked, rules: VariantRules,
 def _after_draw(variant: Variant, asked: Asked, rules: VariantRules,
                 setting: Setting) -> AdviceAnswer14:
     """Every permitted discard (settled reading 4), evaluated in `discards`' order."""
-    request, unseen = asked.request, asked.unseen
-    answer = variant.discards(request)
-    choices = list(answer.discards)
-    suit = first_suit(variant, request.context, asked.options)
-    if suit is not None and any(t // 9 == suit for t in request.hand.concealed):
-        choices = [c for c in choices if T.from_code(c.tile) // 9 == suit]
-    if asked.unseen_sent:
-        choices = [_choice_from(c, unseen) for c in choices]
-    choices.sort(key=_discards_key)
-    parts = [_without(request.hand.concealed, T.from_code(c.tile)) for c in choices]
+    answer = variant.discards(asked.request)
+    choices = candidates(variant, asked, answer.discards)
+    parts = [_without(asked.request.hand.concealed, T.from_code(c.tile)) for c in choices]
     outcome = evaluate(rules, parts, setting)
     ranked = sorted(zip(choices, outcome.values, strict=True),
                     key=lambda pair: _order(pair[1], asked.objective, pair[0]))
     entries = tuple(AdviceEntry(c.tile, c.shanten, c.waits, c.effective_tiles,
                                 c.effective_count, *_values(v)) for c, v in ranked)
     return AdviceAnswer14(answer.shanten, answer.win, answer.shapes, outcome.draw_model,
-                          sum(unseen), entries, asked.options)
+                          sum(asked.unseen), entries, asked.options)
+
+
+def candidates(variant: Variant, asked: Asked, listed: Sequence[DiscardChoice]
+               ) -> list[DiscardChoice]:
+    """The permitted discards among `discards`' entries (``remaining`` from ``unseen``),
+    in the order they are evaluated: `discards`' own keys."""
+    request = asked.request
+    choices = list(listed)
+    suit = first_suit(variant, request.context, asked.options)
+    if suit is not None and any(t // 9 == suit for t in request.hand.concealed):
+        choices = [c for c in choices if T.from_code(c.tile) // 9 == suit]
+    if asked.unseen_sent:
+        choices = [_choice_from(c, asked.unseen) for c in choices]
+    return sorted(choices, key=_discards_key)
 
 
 def _values(found: Values | NotEvaluated) -> tuple[Any, ...]:

@@ -32,10 +32,11 @@ when that bound is *s* − 1, and only a part at *s* = 1 asks for real waits.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from engine import tiles as T
 from engine.advice.rules import Part, PartRules
 from engine.tiles import Tile
 
@@ -64,6 +65,10 @@ class Node:
     """The relevant kinds as a mask of `COUNT_BITS`-bit fields (`engine.advice.keys`)."""
     first: Tile | None = field(default=None)
     """The lowest tile of the suit that goes first in the part, if any."""
+    counts: list[int] = field(default_factory=list)
+    """The part's 34 counts."""
+    drawable: tuple[Tile, ...] = ()
+    """The kinds that can be drawn from the part in this stage."""
 
 
 class GraphTooLarge(Exception):
@@ -87,22 +92,31 @@ def without_tile(part: Part, tile: Tile) -> Part:
 class Graph:
     """The nodes met so far, built on demand from `PartRules`.
 
-    ``drawable(part)`` gives the kinds that may be drawn from a part in this stage (under
-    ``without_replacement`` the kinds with an unseen copy, under ``constant_wall`` those with
-    a copy in the wall); a kind the player holds four of never is. ``limit`` bounds the
-    nodes built (`GraphTooLarge`).
+    ``supply`` says how many copies of each kind the stage draws from: the unseen tiles
+    (``without_replacement``: a kind with one can be drawn from any part), or the wall's
+    *w*(k) + *c*(k) (``constant_wall``: ``walled``, less the part's own). A kind the player
+    holds four of is never drawn. ``limit`` bounds the nodes built (`GraphTooLarge`).
     """
 
-    def __init__(self, rules: PartRules, drawable: Callable[[Part], Iterable[Tile]],
+    def __init__(self, rules: PartRules, supply: Sequence[int], walled: bool,
                  limit: int) -> None:
         self.rules = rules
-        self._drawable = drawable
         self.limit = limit
         self.nodes: dict[Part, Node] = {}
+        self._walled = walled
+        self._supply = supply
+        self._kinds = [k for k in rules.kinds if supply[k] > 0]
 
-    def drawable(self, part: Part) -> list[Tile]:
-        melded = self.rules.melded
-        return [k for k in self._drawable(part) if part.count(k) + melded[k] < 4]
+    def drawable(self, part: Part) -> tuple[Tile, ...]:
+        found = self.nodes.get(part)
+        return found.drawable if found is not None else self._drawable(T.counts(part))
+
+    def _drawable(self, counts: Sequence[int]) -> tuple[Tile, ...]:
+        melded, supply = self.rules.melded, self._supply
+        if self._walled:
+            return tuple(k for k in self._kinds
+                         if counts[k] + melded[k] < 4 and supply[k] > counts[k])
+        return tuple(k for k in self._kinds if counts[k] + melded[k] < 4)
 
     def node(self, part: Part, shanten: int | None = None) -> Node:
         """The node of ``part`` (``shanten``: its *s*, when the caller knows it)."""
@@ -115,9 +129,13 @@ class Graph:
         s = rules.shanten(part) if shanten is None else shanten
         suit = rules.first_suit
         firsts = [t for t in part if t // 9 == suit] if suit is not None else []
+        counts = T.counts(part)
+        drawable = self._drawable(counts)
         node = Node(len(self.nodes), part, s, (), (len(firsts), s),
-                    first=firsts[0] if firsts else None)
-        node.wins = tuple(k for k in rules.wins(part) if k in set(self.drawable(part)))
+                    first=firsts[0] if firsts else None, counts=counts, drawable=drawable)
+        # a win needs a part one tile from complete: shape shanten 0 (never above s)
+        if s <= 0 or (s == 1 and rules.table_shanten(part) <= 0):
+            node.wins = tuple(k for k in rules.wins(part) if k in drawable)
         self.nodes[part] = node
         return node
 
@@ -129,7 +147,7 @@ class Graph:
         steps: dict[Tile, tuple[Node, ...]] = {}
         after = self.rules.after_draws(part) if s >= 1 else None
         suit = self.rules.first_suit
-        for k in self.drawable(part):
+        for k in node.drawable:
             if k in node.wins:
                 continue
             children = self._progress(part, k, s) if after is not None and after[k] < s else ()
@@ -146,7 +164,7 @@ class Graph:
         if node.relevant is None:
             if node.first is not None:  # every other kind is a forced stay, a progress or a win
                 suit = self.rules.first_suit
-                found = {k for k in self.drawable(node.part) if k // 9 != suit}
+                found = {k for k in node.drawable if k // 9 != suit}
                 found.update(node.wins)
             else:
                 found = {*node.wins, *self._progress_kinds(node)}
@@ -162,7 +180,7 @@ class Graph:
         if s < 1:
             return []
         part, after, wins = node.part, self.rules.after_draws(node.part), node.wins
-        candidates = [k for k in self.drawable(part) if k not in wins and after[k] < s]
+        candidates = [k for k in node.drawable if k not in wins and after[k] < s]
         if s >= 2:  # the bound is exact there: some discard keeps s − 1
             return candidates
         has_wait = self.rules.has_wait

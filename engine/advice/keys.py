@@ -183,16 +183,16 @@ class WallKeys(Keys):
 
     def _draws(self, i: int, key: Key) -> None:
         node = key.node
-        part, wall = node.part, self.wall
+        counts, wall = node.counts, self.wall
         key.size = self.size
         moved = 0
         for k in node.wins:
-            weight = wall[k] - part.count(k)
+            weight = wall[k] - counts[k]
             if weight > 0:
                 moved += weight
                 key.wins.append((weight, k))
         for k, children in self.graph.steps(node).items():
-            weight = wall[k] - part.count(k)
+            weight = wall[k] - counts[k]
             if weight > 0:
                 moved += weight
                 key.moves.append((weight, tuple(self._key(child) for child in children)))

@@ -69,14 +69,18 @@ def evaluate(rules: PartRules, parts: Sequence[Part], setting: Setting) -> Outco
     evaluated = [p for p, ok in zip(parts, shanten_ok, strict=True) if ok]
     model = setting.draw_model
     found: list[Values | NotEvaluated] | None = None
+    # one graph for both stages: the wall's kinds hold every kind a pool can give
+    wall = [u + c for u, c in zip(setting.unseen, setting.concealed, strict=True)]
+    graph = Graph(rules, wall, True, GRAPH_LIMIT)
     if model == WITHOUT_REPLACEMENT:
-        found = _pooled(rules, evaluated, setting)
+        found = _pooled(graph, evaluated, setting)
         if found is None:
             model = CONSTANT_WALL
             setting = Setting(setting.horizon, setting.unseen, setting.concealed,
                               CONSTANT_WALL, None, setting.last_tile)
     if found is None:
-        found = _walled(rules, evaluated, setting)
+        graph.limit = len(graph.nodes) + GRAPH_LIMIT
+        found = _walled(graph, wall, evaluated, setting)
     values = iter(found)
     return Outcome(model, tuple(next(values) if ok else "shanten" for ok in shanten_ok))
 
@@ -87,28 +91,23 @@ def _pricer(rules: PartRules) -> Pricer:
     return price
 
 
-def _pooled(rules: PartRules, parts: Sequence[Part], setting: Setting
+def _pooled(graph: Graph, parts: Sequence[Part], setting: Setting
             ) -> list[Values | NotEvaluated] | None:
     """Stage ``without_replacement``: every candidate's values, or None when the keys pass
-    the bound."""
+    the bound. (A kind the wall holds but the pool does not is never drawn: its count is
+    0 in every key.)"""
     unseen = setting.unseen
-    drawable = tuple(k for k in rules.kinds if unseen[k] > 0)
-    graph = Graph(rules, lambda part: drawable, GRAPH_LIMIT)
     keys = PoolKeys(setting.horizon, unseen, sum(unseen), graph)
     try:
         roots = [keys.root(graph.node(part)) for part in parts]
     except (OverBudget, GraphTooLarge):
         return None
-    return list(pool_values(keys, roots, _pricer(rules), setting.last_tile))
+    return list(pool_values(keys, roots, _pricer(graph.rules), setting.last_tile))
 
 
-def _walled(rules: PartRules, parts: Sequence[Part], setting: Setting
+def _walled(graph: Graph, wall: Sequence[int], parts: Sequence[Part], setting: Setting
             ) -> list[Values | NotEvaluated]:
     """Stage ``constant_wall``: the candidates in turn until one passes the bound."""
-    wall = [u + c for u, c in zip(setting.unseen, setting.concealed, strict=True)]
-    kinds = rules.kinds
-    graph = Graph(rules, lambda part: [k for k in kinds if wall[k] > part.count(k)],
-                  GRAPH_LIMIT)
     size = setting.wall_size
     if size is None:
         size = default_wall_size(setting, len(parts[0]) if parts else 0)
@@ -125,6 +124,6 @@ def _walled(rules: PartRules, parts: Sequence[Part], setting: Setting
     except (OverBudget, GraphTooLarge):
         # the keys the passing candidate met are no one's: meet the earlier ones alone
         keys, roots = meet(parts[:len(roots)])
-    values: list[Values | NotEvaluated] = list(wall_values(keys, roots, _pricer(rules),
+    values: list[Values | NotEvaluated] = list(wall_values(keys, roots, _pricer(graph.rules),
                                                            setting.last_tile))
     return values + ["budget"] * (len(parts) - len(roots))

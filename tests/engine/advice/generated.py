@@ -57,6 +57,14 @@ def _body(rng: random.Random, variant: str) -> dict[str, Any]:
         zheng = rng.choice(kinds)
         fu = rng.choice([k for k in kinds if k != zheng])
         context["jing"] = {"zheng": T.code(zheng), "fu": T.code(fu)}
+    roll = rng.random()
+    if roll < 0.2:
+        context["is_dealer"] = True
+    elif roll < 0.45:  # the player at another seat, the dealer anywhere
+        winner = rng.randrange(4)
+        context["seats"] = {"dealer": rng.randrange(4), "winner": winner}
+        if variant == "sichuan" and rng.random() < 0.5:  # a seat has left (血战)
+            context["active"] = sorted({winner, *rng.sample(range(4), 2)})
     body: dict[str, Any] = {"hand": T.compact(tiles), "context": context}
     if melds:
         body["melds"] = melds

@@ -15,6 +15,7 @@ import pytest
 from engine import tiles as T
 from engine.advice import advice
 from engine.advice.adapter import VariantRules
+from engine.advice.advise import candidates as evaluation_order
 from engine.advice.answers import AdviceAnswer13, wire
 from engine.advice.model import Setting, evaluate
 from engine.advice.reading import read
@@ -61,6 +62,11 @@ def test_model_equals_brute_force(variant: str) -> None:
                           asked.draw_model, asked.wall_size, asked.request.context.last_tile)
         reference = Reference(v, body)
         parts = candidates(reference, asked.request.hand.concealed)
+        if asked.after_draw:  # in the order advice evaluates them (the bound may cut late ones)
+            order = [T.from_code(c.tile) for c in evaluation_order(
+                v, asked, v.discards(asked.request).discards)]
+            assert sorted(order) == [tile for tile, _ in parts]
+            parts.sort(key=lambda pair: order.index(pair[0]))
         outcome = evaluate(rules, [p for _, p in parts], setting)
         if outcome.draw_model != asked.draw_model:  # the fallback: its default wall
             body = {**body, "draw_model": outcome.draw_model}

@@ -29,11 +29,10 @@ def _count(hand: str, horizon: int, monkeypatch: pytest.MonkeyPatch,
                          request.options)
     part = tuple(sorted(request.hand.concealed))
     unseen = asked.unseen
-    drawable = tuple(k for k in rules.kinds if unseen[k] > 0)
-    pooled = K.PoolKeys(horizon, unseen, sum(unseen), Graph(rules, lambda p: drawable, 10**6))
+    pooled = K.PoolKeys(horizon, unseen, sum(unseen), Graph(rules, unseen, False, 10**6))
     pooled.root(pooled.graph.node(part))
     wall = [u + c for u, c in zip(unseen, T.counts(part), strict=True)]
-    graph = Graph(rules, lambda p: [k for k in rules.kinds if wall[k] > p.count(k)], 10**6)
+    graph = Graph(rules, wall, True, 10**6)
     walled = K.WallKeys(horizon, wall, sum(unseen), graph)
     walled.root(graph.node(part))
     return (pooled.cells, len(pooled.parts)), (walled.cells, len(walled.parts))

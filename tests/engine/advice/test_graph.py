@@ -37,8 +37,7 @@ def test_relevant_kinds_need_no_descendant(variant: str) -> None:
         request = asked.request
         rules = VariantRules(v, request.hand.melds, request.context, asked.options,
                              request.options)
-        drawable = tuple(k for k in rules.kinds if asked.unseen[k] > 0)
-        graph = Graph(rules, lambda part, d=drawable: d, 10**6)
+        graph = Graph(rules, asked.unseen, False, 10**6)
         concealed = sorted(request.hand.concealed)
         parts = ([tuple(concealed[:i] + concealed[i + 1:]) for i in range(len(concealed))]
                  if asked.after_draw else [tuple(concealed)])
@@ -46,7 +45,7 @@ def test_relevant_kinds_need_no_descendant(variant: str) -> None:
         for part in parts:
             if rules.shanten(part) <= 2:
                 _by_definition(graph, graph.node(part), memo)
-        alone = Graph(rules, lambda part, d=drawable: d, 10**6)  # no children ever built here
+        alone = Graph(rules, asked.unseen, False, 10**6)  # no children ever built here
         for node in list(graph.nodes.values()):
             if node.index in memo:
                 found = alone.relevant(alone.node(node.part))

@@ -1,0 +1,92 @@
+"""``advice`` in-process: typical requests and the costliest the work bound admits (issue 28).
+
+``python -m benchmarks.advice`` (``--quick``: fewer hands). Every request is a fresh hand
+(fixed seeds, never the same body twice): a complete hand of the variant, a few tiles
+swapped, 13 or 14 tiles, the variant's own members (`tests.engine.advice.generated`).
+
+* **typical**: the hand's shanten 0–2, ``draws_left`` 6–18, default model — median, 90th
+  percentile and worst, in ms of process time (the machine is shared: wall time is noise);
+* **costliest**: the most expensive of many bodies built to press the bound (3-shanten
+  hands with every horizon 4–60, both models), with what it met.
+
+Targets (issue 28): typical ≤ 20 ms, costliest ≤ 250 ms, every variant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+from engine.advice import advice
+from engine.variants import REGISTRY
+from tests.engine.advice.generated import bodies
+
+
+def _timed(variant: str, body: dict[str, Any]) -> tuple[float, Any]:
+    start = time.process_time()
+    answer = advice(REGISTRY[variant], body)
+    return (time.process_time() - start) * 1e3, answer
+
+
+def typical(variant: str, count: int, seed: int) -> list[float]:
+    rng = random.Random(seed)
+    times: list[float] = []
+    for body in bodies(variant, count * 4, seed):
+        if len(times) == count:
+            break
+        body["context"]["draws_left"] = 1
+        if advice(REGISTRY[variant], body).shanten > 2:  # (a cheap probe: one draw)
+            continue
+        body["context"]["draws_left"] = rng.randint(6, 18)
+        body["context"]["visible"] = ""  # a different body from the probe's
+        ms, _ = _timed(variant, body)
+        times.append(ms)
+    return times
+
+
+def costliest(variant: str, count: int, seed: int) -> tuple[float, dict[str, Any], Any]:
+    rng = random.Random(seed)
+    worst: tuple[float, dict[str, Any], Any] = (0.0, {}, None)
+    for body in bodies(variant, count * 6, seed + 1):
+        body["context"]["draws_left"] = 1
+        if advice(REGISTRY[variant], body).shanten < 2:
+            continue
+        body["context"]["draws_left"] = rng.choice((4, 6, 8, 10, 12, 14, 18, 24, 36, 60))
+        if rng.random() < 0.3:
+            body["draw_model"] = "constant_wall"
+        body["context"]["visible"] = ""
+        ms, answer = _timed(variant, body)
+        if ms > worst[0]:
+            worst = (ms, body, answer)
+        count -= 1
+        if not count:
+            break
+    return worst
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    n, m = (15, 20) if args.quick else (60, 120)
+    print(f"advice, process time in ms; typical: {n} fresh hands a variant (shanten 0–2, "
+          f"T 6–18); costliest of {m} bodies pressing the bound")
+    print(f"{'variant':10} {'median':>8} {'p90':>8} {'worst':>8} {'costliest':>10}  body")
+    for variant in REGISTRY:
+        times = sorted(typical(variant, n, seed=2801))
+        ms, body, answer = costliest(variant, m, seed=2802)
+        flags = ""
+        if answer is not None and hasattr(answer, "discards"):
+            cut = sum(e.not_evaluated == "budget" for e in answer.discards)
+            flags = f"{answer.draw_model}, {cut} cut"
+        print(f"{variant:10} {statistics.median(times):8.1f} "
+              f"{times[int(0.9 * (len(times) - 1))]:8.1f} {times[-1]:8.1f} {ms:10.1f}  "
+              f"{body.get('hand')} T={body.get('context', {}).get('draws_left')} "
+              f"{body.get('draw_model', '')} {flags}")
+
+
+if __name__ == "__main__":
+    main()
