@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from engine import tiles as T
 from engine.advice.rules import Part
@@ -38,6 +38,26 @@ def first_suit(variant: Variant, context: Context, options: Options) -> int | No
     if not options.get("missing_suit_first"):
         return None
     return missing_suit(variant, context)
+
+
+MISSING_SUIT: Final = "missing_suit"
+"""The context member that declares the missing suit (API.md), where a variant has one."""
+SUITS: Final = (0, 1, 2)
+
+
+def room_suits(options: Options) -> tuple[int, ...]:
+    """The suits the room plays (rooms.md ``suits``; all three by default)."""
+    letters = options.get("suits")
+    if not isinstance(letters, list | tuple):
+        return SUITS
+    return tuple(sorted(T.SUIT_LETTERS.index(x) for x in set(letters)
+                        if isinstance(x, str) and x in "mps" and len(x) == 1))
+
+
+def with_missing_suit(data: Mapping[str, Any], suit: int) -> dict[str, Any]:
+    """The body with ``suit`` declared missing (its context's other members kept)."""
+    return {**data, "context": {**(data.get("context") or {}),
+                                MISSING_SUIT: T.SUIT_LETTERS[suit]}}
 
 
 def price_seats(context: Context) -> Seats:
@@ -79,8 +99,18 @@ class VariantRules:
         self.first_suit = first_suit(variant, context, options)
         self._table: dict[Part, int] = {}
         self._wait: dict[Part, bool] = {}
+        self._after: dict[Part, list[int]] = {}
         self._wins: dict[Part, tuple[Tile, ...]] = {}
         self._prices: dict[tuple[Part, Tile, bool], tuple[int, int]] = {}
+
+    @property
+    def context(self) -> Context:
+        """The request's context (its variant's own members read)."""
+        return self._context
+
+    @property
+    def raw_options(self) -> Mapping[str, Any]:
+        return self._raw_options
 
     def table_shanten(self, part: Part) -> int:
         found = self._table.get(part)
@@ -100,8 +130,17 @@ class VariantRules:
         return 0 if self.has_wait(part) else max(1, self.table_shanten(part))
 
     def after_draws(self, part: Part) -> list[int]:
-        return self._variant.shanten_after_draws(part, self._hand, self._context,
-                                                 self._options)
+        found = self._after.get(part)
+        if found is None:
+            found = self._after[part] = self._variant.shanten_after_draws(
+                part, self._hand, self._context, self._options)
+        return found
+
+    def waits(self, part: Part) -> tuple[Tile, ...]:
+        """The kinds `waits` lists for the part (its wait context: a discard or a
+        self-draw, as the variant tries waits)."""
+        return tuple(T.from_code(w.tile) for w in self._variant.wait_list(
+            part, self._hand, self._context, self._options))
 
     def wins(self, part: Part) -> tuple[Tile, ...]:
         found = self._wins.get(part)

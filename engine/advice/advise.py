@@ -44,11 +44,7 @@ def _before_draw(variant: Variant, asked: Asked, rules: VariantRules,
     unseen = asked.unseen
     part = tuple(sorted(asked.request.hand.concealed))
     waits = _waits_from(state.waits, unseen) if asked.unseen_sent else state.waits
-    if state.tenpai:
-        kinds = [T.from_code(w.tile) for w in waits]
-    else:
-        after = rules.after_draws(part)
-        kinds = [k for k in rules.kinds if after[k] < state.shanten]
+    kinds = effective_kinds(rules, part, state.shanten)
     effective = tuple(EffectiveTile(T.code(k), unseen[k]) for k in kinds if unseen[k] > 0)
     outcome = evaluate(rules, [part], setting)
     win, ready, points, fan, missing = _values(outcome.values[0])
@@ -133,3 +129,12 @@ def _without(tiles: Sequence[int], tile: int) -> tuple[int, ...]:
     rest = sorted(tiles)
     rest.remove(tile)
     return tuple(rest)
+
+
+def effective_kinds(rules: VariantRules, part: tuple[int, ...], shanten: int) -> list[int]:
+    """The kinds whose draw lowers a 13-tile part's shanten: its waits when it is ready,
+    else the kinds whose draw leaves a lower shape shanten (as `discards` counts them)."""
+    if shanten == 0:
+        return list(rules.waits(part))
+    after = rules.after_draws(part)
+    return [k for k in rules.kinds if after[k] < shanten]

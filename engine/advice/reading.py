@@ -98,16 +98,64 @@ def read(variant: Variant, data: Mapping[str, Any]) -> Asked:
                                           'draw_model "constant_wall"'))
         elif not _is_int(wall_size):
             problems.append(invalid_field("#/wall_size", "wall_size must be an integer"))
-    if data.get("mode") is not None:
-        problems.append(invalid_field("#/mode", "mode is exchange's: advice takes none"))
+    problems += refuse(data, ("mode",), None, "advice")
     problems += [invalid_field(f"#/context/{name}", why) for name, why in REFUSED.items()
                  if raw.get(name) is not None]
     problems += _seat_problems(raw)
-    if raw.get("unseen") is not None and raw.get("visible") is not None:
+    request, options, counts, total = checked_hand(variant, data, problems)
+    after_draw = request.hand.size == hand_size(options) + 1
+    sent = raw.get("unseen") is not None
+    if draws is not None and total is not None and total < draws:
+        problems.append(Problem(Code.DRAWS_EXCEED_UNSEEN, "#/context/draws_left",
+                                f"draws_left is {draws} but only {total} tiles are unseen"))
+    if isinstance(wall_size, int) and _is_int(wall_size) and model == CONSTANT_WALL \
+            and total is not None:
+        least = total + after_draw
+        if not least <= wall_size <= MAX_WALL:
+            problems.append(invalid_field("#/wall_size", f"wall_size must be from {least} "
+                                          f"(the unseen tiles{' and the discard' * after_draw})"
+                                          f" to {MAX_WALL}; got {wall_size}"))
+    raise_if(_distinct(problems))
+    assert draws is not None
+    return Asked(request, options, draws, tuple(counts), sent, objective, model, wall_size)
+
+
+def refuse(data: Mapping[str, Any], top: Sequence[str], context: Sequence[str] | None,
+           operation: str) -> list[Problem]:
+    """The members an operation refuses: those of ``top`` sent, and (``context`` given: the
+    only context members it reads) any other context member and any meld."""
+    problems = [invalid_field(f"#/{name}", f"{operation} takes no {name}")
+                for name in top if data.get(name) is not None]
+    if context is not None:
+        if data.get("melds"):
+            problems.append(invalid_field("#/melds", f"{operation} advises the dealt tiles: "
+                                          "it takes no melds"))
+        raw = data.get("context")
+        if raw is not None and context == ():
+            problems.append(invalid_field("#/context", f"{operation} takes no context"))
+        elif raw is not None:
+            problems += [invalid_field(f"#/context/{name}", f"{operation} reads only "
+                                       f"{' and '.join(context)} of the context")
+                         for name, value in raw.items()
+                         if name not in context and value is not None]
+    return problems
+
+
+def checked_hand(variant: Variant, data: Mapping[str, Any], problems: list[Problem]
+                 ) -> tuple[Request, Options, list[int], int | None]:
+    """The request as the hand operations read it, its effective options (the defaults
+    where they are bad), *U* as 34 counts and *N* (every tile of ``unseen`` counted, the bad
+    ones too; None when it cannot be read); the problems of the hand (13 or 14 tiles, *n* or
+    *n* + 1 in a room), of ``unseen`` and the variant's own go to ``problems``. RequestError
+    at once when the hand's tiles cannot be read."""
+    raw = data.get("context") or {}
+    sent = raw.get("unseen") is not None
+    if sent and raw.get("visible") is not None:
         problems.append(invalid_field("#/context/unseen", "send unseen or visible, not both: "
                                       "unseen already leaves out every tile seen"))
     reader = TileReader()
     unseen = reader.tiles(raw.get("unseen"), "#/context/unseen")
+    readable = not reader.problems
     problems += reader.problems
     try:
         request = variant.prepared(variant.request(data))
@@ -121,21 +169,9 @@ def read(variant: Variant, data: Mapping[str, Any]) -> Asked:
     except RequestError as e:
         problems += [_either_size(p, n) for p in e.problems]
     kinds = variant.hand_rules(options).tile_kinds
-    sent = raw.get("unseen") is not None
     counts = _unseen(request, unseen if sent else None, kinds, problems)
-    total = sum(counts) if not sent else len(unseen)
-    if draws is not None and total < draws:
-        problems.append(Problem(Code.DRAWS_EXCEED_UNSEEN, "#/context/draws_left",
-                                f"draws_left is {draws} but only {total} tiles are unseen"))
-    if isinstance(wall_size, int) and _is_int(wall_size) and model == CONSTANT_WALL:
-        least = total + (size - n)
-        if not least <= wall_size <= MAX_WALL:
-            problems.append(invalid_field("#/wall_size", f"wall_size must be from {least} "
-                                          f"(the unseen tiles{' and the discard' * (size - n)})"
-                                          f" to {MAX_WALL}; got {wall_size}"))
-    raise_if(_distinct(problems))
-    assert draws is not None
-    return Asked(request, options, draws, tuple(counts), sent, objective, model, wall_size)
+    total = (len(unseen) if readable else None) if sent else sum(counts)
+    return request, options, counts, total
 
 
 def _is_int(value: Any) -> bool:

@@ -49,12 +49,39 @@ def falling(size: int, draws: int) -> list[int]:
     return out
 
 
-def _best(lists: Sequence[Sequence[V]], length: int) -> Sequence[V]:
-    """The elementwise maximum of the first ``length`` entries of several value lists."""
-    if len(lists) == 1:
-        first = lists[0]
-        return first if len(first) == length else first[:length]
-    return list(map(max, *(v[:length] for v in lists)))
+NEVER = 1 << 30
+"""The first draw count of a key that never wins (or is never ready)."""
+
+
+def _summed(mass: int, scale: Sequence[int], lo: int, hi: int,
+            moves: Sequence[tuple[int, tuple[int, ...]]], values: Sequence[Sequence[int]],
+            firsts: Sequence[int]) -> list[int]:
+    """Entries ``lo`` … ``hi`` − 1 of Σ copies × (the best child's values), plus the winning
+    ``mass`` × ``scale``: a draw whose children are all still 0 there adds nothing."""
+    acc = [mass * f for f in scale[lo:hi]] if mass else [0] * (hi - lo)
+    for copies, ids in moves:
+        if len(ids) == 1:
+            j = ids[0]
+            if firsts[j] >= hi:
+                continue
+            source: Sequence[int] = values[j][lo:hi]
+        else:
+            if min(firsts[j] for j in ids) >= hi:
+                continue
+            source = list(map(max, *(values[j][lo:hi] for j in ids)))
+        acc = [a + copies * b for a, b in zip(acc, source, strict=True)]
+    return acc
+
+
+def _first(key: Key, firsts: Sequence[int], own: int) -> int:
+    """The fewest draws to come at which a key's value can be above 0: ``own`` (1 for a
+    win, 0 for a ready part's R), else one more than its children's."""
+    found = own
+    for _, ids in key.moves:
+        for j in ids:
+            if firsts[j] + 1 < found:
+                found = firsts[j] + 1
+    return found
 
 
 def _win_terms(key: Key, price: Pricer, last: bool) -> Expectation:
@@ -70,37 +97,51 @@ def _win_terms(key: Key, price: Pricer, last: bool) -> Expectation:
 
 def pool_values(keys: PoolKeys, roots: Sequence[int], price: Pricer,
                 last_tile: bool) -> list[Values]:
-    """``without_replacement``: the values of each root key (level 0)."""
+    """``without_replacement``: the values of each root key (level 0), keys taken from the
+    last level up."""
     horizon, size = keys.horizon, keys.size
     tables = {m: falling(m, horizon) for m in range(size - horizon, size + 1)}
-    win: list[list[int]] = [[] for _ in keys.keys]
-    ready: list[list[int]] = [[] for _ in keys.keys]
-    expect: list[Expectation] = [(0, 0, 0)] * len(keys.keys)
-    for i in sorted(range(len(keys.keys)), key=lambda i: -keys.keys[i].level):
+    n = len(keys.keys)
+    win: list[list[int]] = [[] for _ in range(n)]
+    ready: list[list[int]] = [[] for _ in range(n)]
+    win_first = [NEVER] * n
+    ready_first = [NEVER] * n
+    expect: list[Expectation] = [(0, 0, 0)] * n
+    for i in sorted(range(n), key=lambda i: -keys.keys[i].level):
         key = keys.keys[i]
         to_come = horizon - key.level
+        is_ready = key.node.shanten <= 0
+        pool = size - key.level
+        if is_ready:
+            ready[i] = tables[pool][:to_come + 1]
+            ready_first[i] = 0
         if not to_come:
             win[i] = [0]
-            ready[i] = [1 if key.node.shanten <= 0 else 0]
+            if not is_ready:
+                ready[i] = [0]
             continue
-        pool = size - key.level
         below = tables[pool - 1]  # the children's denominators, for 0 … to_come − 1 draws
         mass = sum(c for c, _ in key.wins)
-        w = [mass * f for f in below[:to_come]]
-        r = list(w)
-        points, wins, fan = _win_terms(key, price, last_tile and to_come == 1)
-        top = below[to_come - 1]
-        e = [points * top, wins * top, fan * top]
-        for copies, ids in key.moves:
-            w = [a + copies * b for a, b in zip(w, _best([win[j] for j in ids], to_come),
-                                                strict=True)]
-            r = [a + copies * b for a, b in zip(r, _best([ready[j] for j in ids], to_come),
-                                                strict=True)]
-            best = max(expect[j] for j in ids)
-            e = [a + copies * b for a, b in zip(e, best, strict=True)]
-        win[i] = [0, *w]
-        ready[i] = tables[pool][:to_come + 1] if key.node.shanten <= 0 else [0, *r]
-        expect[i] = (e[0], e[1], e[2])
+        first = win_first[i] = _first(key, win_first, 1 if mass else NEVER)
+        if first <= to_come:
+            win[i] = [0] * first + _summed(mass, below, first - 1, to_come, key.moves, win,
+                                           win_first)
+            points, wins, fan = _win_terms(key, price, last_tile and to_come == 1)
+            top = below[to_come - 1]
+            e0, e1, e2 = points * top, wins * top, fan * top
+            for copies, ids in key.moves:
+                best = max(expect[j] for j in ids)
+                e0 += copies * best[0]
+                e1 += copies * best[1]
+                e2 += copies * best[2]
+            expect[i] = (e0, e1, e2)
+        else:
+            win[i] = [0] * (to_come + 1)
+        if not is_ready:
+            first = ready_first[i] = _first(key, ready_first, 1 if mass else NEVER)
+            ready[i] = ([0] * first + _summed(mass, below, first - 1, to_come, key.moves,
+                                              ready, ready_first)
+                        if first <= to_come else [0] * (to_come + 1))
     scale = tuple(tables[size][1:])
     return [Values(tuple(win[i][1:]), tuple(ready[i][1:]), expect[i], scale) for i in roots]
 
@@ -115,38 +156,69 @@ def wall_values(keys: WallKeys, roots: Sequence[int], price: Pricer,
     win: list[list[int]] = [[] for _ in range(n)]
     ready: list[list[int]] = [[] for _ in range(n)]
     expect: list[list[Expectation]] = [[] for _ in range(n)]
+    win_first = [NEVER] * n
+    ready_first = [NEVER] * n
     for i in sorted(range(n), key=lambda i: keys.keys[i].node.order):
         key = keys.keys[i]
         to_come = horizon - key.level
         if to_come < 0:  # never met
             continue
+        moves = [(c, ids) for c, ids in key.moves if ids != (i,)]
+        stay = sum(c for c, ids in key.moves if ids == (i,))
         mass = sum(c for c, _ in key.wins)
-        w = [mass * p for p in powers[:to_come]]
-        r = list(w)
-        plain = _win_terms(key, price, False)
-        e = [tuple(x * p for x in plain) for p in powers[:to_come]]
-        if last_tile and to_come:
-            e[0] = _win_terms(key, price, True)
-        stay = 0
-        for copies, ids in key.moves:
-            if ids == (i,):
-                stay = copies
-                continue
-            w = [a + copies * b for a, b in zip(w, _best([win[j] for j in ids], to_come),
-                                                strict=True)]
-            r = [a + copies * b for a, b in zip(r, _best([ready[j] for j in ids], to_come),
-                                                strict=True)]
-            bests = _best([expect[j] for j in ids], to_come)
-            e = [(a[0] + copies * b[0], a[1] + copies * b[1], a[2] + copies * b[2])
-                 for a, b in zip(e, bests, strict=True)]
-        ws, rs, es = [0], [0], [(0, 0, 0)]
-        for d in range(to_come):  # the stays: the key itself, one draw on
-            ws.append(w[d] + stay * ws[d])
-            rs.append(r[d] + stay * rs[d])
-            x, y = e[d], es[d]
-            es.append((x[0] + stay * y[0], x[1] + stay * y[1], x[2] + stay * y[2]))
-        win[i] = ws
-        ready[i] = powers[:to_come + 1] if key.node.shanten <= 0 else rs
-        expect[i] = es
+        first = win_first[i] = _first(key, win_first, 1 if mass else NEVER)
+        win[i] = _with_stays(mass, powers, first, to_come, moves, win, win_first, stay)
+        expect[i] = _expectations(key, i, first, to_come, moves, expect, win_first, stay,
+                                  powers, price, last_tile)
+        if key.node.shanten <= 0:
+            ready[i] = powers[:to_come + 1]
+            ready_first[i] = 0
+        else:
+            first = ready_first[i] = _first(key, ready_first, 1 if mass else NEVER)
+            ready[i] = _with_stays(mass, powers, first, to_come, moves, ready, ready_first,
+                                   stay)
     return [Values(tuple(win[i][1:]), tuple(ready[i][1:]), expect[i][horizon],
                    tuple(powers[1:])) for i in roots]
+
+
+def _with_stays(mass: int, powers: Sequence[int], first: int, to_come: int,
+                moves: Sequence[tuple[int, tuple[int, ...]]], values: Sequence[Sequence[int]],
+                firsts: Sequence[int], stay: int) -> list[int]:
+    """A ``constant_wall`` value list: the draws that move on, then the stays (the key
+    itself one draw on), for 0 … ``to_come`` draws."""
+    out = [0] * (to_come + 1)
+    if first > to_come:
+        return out
+    moved = _summed(mass, powers, first - 1, to_come, moves, values, firsts)
+    for d in range(first, to_come + 1):
+        out[d] = moved[d - first] + stay * out[d - 1]
+    return out
+
+
+def _expectations(key: Key, i: int, first: int, to_come: int,
+                  moves: Sequence[tuple[int, tuple[int, ...]]],
+                  expect: Sequence[Sequence[Expectation]], firsts: Sequence[int], stay: int,
+                  powers: Sequence[int], price: Pricer, last_tile: bool
+                  ) -> list[Expectation]:
+    """E for 0 … ``to_come`` draws under ``constant_wall`` (the last draw of a horizon
+    priced as the wall's last tile when the request says so)."""
+    out: list[Expectation] = [(0, 0, 0)] * (to_come + 1)
+    if first > to_come:
+        return out
+    plain = _win_terms(key, price, False) if key.wins else (0, 0, 0)
+    last = _win_terms(key, price, True) if key.wins and last_tile else plain
+    p = [[x * powers[d - 1] for x in (last if d == 1 else plain)]
+         for d in range(first, to_come + 1)]
+    for copies, ids in moves:
+        if min(firsts[j] for j in ids) > to_come - 1:
+            continue
+        rows = [expect[j][first - 1:to_come] for j in ids]
+        best = rows[0] if len(rows) == 1 else list(map(max, *rows))
+        for acc, b in zip(p, best, strict=True):
+            acc[0] += copies * b[0]
+            acc[1] += copies * b[1]
+            acc[2] += copies * b[2]
+    for d in range(first, to_come + 1):
+        x, y = p[d - first], out[d - 1]
+        out[d] = (x[0] + stay * y[0], x[1] + stay * y[1], x[2] + stay * y[2])
+    return out

@@ -1,0 +1,167 @@
+"""``POST /v1/sichuan/exchange`` (换三张, RULES.md §0.10.9): which three tiles of one suit to give.
+
+Every distinct triple of one suit the hand can give is scored by the shanten expected after
+the exchange: the three tiles that come back are one suit of the room, each alike, drawn
+without replacement from that suit's tiles the player does not hold (assumption 14; the
+giver's own choice is not modelled). The hand after it is scored as ``dingque`` would choose
+its missing suit — its shanten, and for the candidates tied at the least expected shanten
+its 进张 with the given tiles counted as seen (assumption 15). All exact: the answer rounds.
+The baseline is gofishing's timer default: the three lowest tiles of the shortest suit that
+has three (ties m, p, s).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from itertools import combinations, combinations_with_replacement
+from math import comb, prod
+from typing import Any, Final
+
+from engine import tiles as T
+from engine.advice.adapter import VariantRules, room_suits, with_missing_suit
+from engine.advice.advise import effective_kinds
+from engine.advice.answers import ExchangeAnswer, Triple, wire
+from engine.advice.reading import checked_hand, refuse
+from engine.errors import invalid_field, raise_if
+from engine.hand import Hand as Held
+from engine.hand import Request
+from engine.options import Options
+from engine.tiles import Tile
+from engine.variants.base import Variant
+
+MODES: Final = ("expected_shanten", "baseline")
+TOP: Final = ("objective", "draw_model", "wall_size")
+Hand = tuple[Tile, ...]
+
+
+def exchange(variant: Variant, data: Mapping[str, Any]) -> ExchangeAnswer:
+    """The answer for a plain, type-checked ``exchange`` body; RequestError otherwise."""
+    problems = refuse(data, TOP, (), "exchange")
+    mode = data.get("mode") or MODES[0]
+    if mode not in MODES:
+        problems.append(invalid_field("#/mode", f"mode must be one of "
+                                      f"{', '.join(repr(m) for m in MODES)}"))
+    request, options, _, _ = checked_hand(variant, data, problems)
+    raise_if(problems)
+    hand = tuple(sorted(request.hand.concealed))
+    baseline = _baseline(hand)
+    if mode == "baseline":
+        return ExchangeAnswer(_triple(baseline), _triple(baseline), None, options)
+    scorer = _Scorer(variant, data, options, hand)
+    shanten = {g: scorer.expected(g, scorer.shanten) for g in _candidates(hand)}
+    least = min(shanten.values())
+    tied = {g: scorer.expected(g, scorer.effective) for g, s in shanten.items() if s == least}
+    ranked = sorted(shanten, key=lambda g: (shanten[g], -tied.get(g, Fraction(0)), g))
+    rows = tuple(Triple(*_named(g), _wired(shanten[g]),
+                        _wired(tied[g]) if g in tied else None) for g in ranked)
+    return ExchangeAnswer(rows[0], _triple(baseline), rows, options)
+
+
+def _candidates(hand: Hand) -> list[Hand]:
+    """Every distinct multiset of three tiles of one suit in the hand."""
+    found: set[Hand] = set()
+    for suit in range(3):
+        tiles = [t for t in hand if t // 9 == suit]
+        found.update(combinations(tiles, 3))
+    return sorted(found)
+
+
+def _baseline(hand: Hand) -> Hand:
+    """GF ``StartExchangeTriCards``: the shortest suit holding three, its lowest three (13
+    tiles in three suits always hold one)."""
+    sizes = [(sum(1 for t in hand if t // 9 == s), s) for s in range(3)]
+    suit = min((n, s) for n, s in sizes if n >= 3)[1]
+    return tuple(t for t in hand if t // 9 == suit)[:3]
+
+
+def _named(tiles: Hand) -> tuple[tuple[str, str, str], str]:
+    a, b, c = T.codes(tiles)
+    return (a, b, c), T.SUIT_LETTERS[tiles[0] // 9]
+
+
+def _triple(tiles: Hand) -> Triple:
+    return Triple(*_named(tiles))
+
+
+def _wired(value: Fraction) -> float:
+    return wire(value.numerator, value.denominator)
+
+
+class _Scorer:
+    """The hands after an exchange, scored as ``dingque`` chooses (memoised per hand)."""
+
+    def __init__(self, variant: Variant, data: Mapping[str, Any], options: Options,
+                 hand: Hand) -> None:
+        self.hand = hand
+        self.held = T.counts(hand)
+        self.suits = room_suits(options)
+        declared = self.suits if len(self.suits) == 3 else ()
+        self.rules = []
+        for suit in declared or (None,):
+            body = with_missing_suit(data, suit) if suit is not None else data
+            request = variant.prepared(variant.request(body))
+            self.rules.append(VariantRules(variant, (), request.context, options,
+                                           request.options))
+        self.after_draw = len(hand) % 3 == 2
+        self.variant = variant
+
+    def expected(self, given: Hand, score: Any) -> Fraction:
+        """Σ over the incoming suit (each alike) and triple of P(triple) × score."""
+        kept = list(self.hand)
+        for t in given:
+            kept.remove(t)
+        total = Fraction(0)
+        for suit in self.suits:
+            kinds = range(9 * suit, 9 * suit + 9)
+            free = {k: 4 - self.held[k] for k in kinds}
+            ways = comb(sum(free.values()), 3)
+            for incoming in combinations_with_replacement(kinds, 3):
+                weight = prod(comb(free[k], incoming.count(k)) for k in set(incoming))
+                if weight:
+                    after = tuple(sorted((*kept, *incoming)))
+                    total += Fraction(weight, ways) * score(after, given)
+        return total / len(self.suits)
+
+    def _shanten_of(self, rules: VariantRules, part: Hand) -> int:
+        """``waits``' shanten (13 tiles) or ``discards``' (14: the least over its discards)."""
+        if not self.after_draw:
+            return rules.shanten(part)
+        bound = rules.table_shanten(part)
+        if bound >= 1:
+            return bound
+        return min(rules.shanten(_less(part, j)) for j in set(part))
+
+    def shanten(self, part: Hand, given: Hand) -> int:
+        return min(self._shanten_of(rules, part) for rules in self.rules)
+
+    def effective(self, part: Hand, given: Hand) -> int:
+        """The 进张 of ``dingque``'s choice (the most among the suits of least shanten), the
+        given tiles seen."""
+        seen = T.counts(given)
+        held = T.counts(part)
+        left = [max(0, 4 - held[k] - seen[k]) for k in range(T.KIND_COUNT)]
+        scores = [(self._shanten_of(rules, part), rules) for rules in self.rules]
+        least = min(s for s, _ in scores)
+        return max(self._effective_of(rules, part, least, left, given)
+                   for s, rules in scores if s == least)
+
+    def _effective_of(self, rules: VariantRules, part: Hand, shanten: int,
+                      left: Sequence[int], given: Hand) -> int:
+        if not self.after_draw:
+            return sum(left[k] for k in effective_kinds(rules, part, shanten))
+        # 14 tiles: the first entry `discards` lists, its 进张 counted with the given seen
+        return _first_discard_count(self.variant, rules, part, left)
+
+
+def _first_discard_count(variant: Variant, rules: VariantRules, part: Hand,
+                         left: Sequence[int]) -> int:
+    """`discards`' first entry's 进张 for 14 tiles under ``rules``' context (the missing suit
+    first, as `discards` orders them)."""
+    answer = variant.discards(Request(Held(part), rules.context, rules.raw_options))
+    return sum(left[T.from_code(e.tile)] for e in answer.discards[0].effective_tiles)
+
+
+def _less(part: Hand, tile: Tile) -> Hand:
+    i = part.index(tile)
+    return (*part[:i], *part[i + 1:])
