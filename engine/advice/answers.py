@@ -6,7 +6,6 @@ rounding every probability and expectation takes on the wire (RULES.md §0.10.7)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from engine.options import Options
 from engine.results import EffectiveTile, Wait
@@ -14,10 +13,23 @@ from engine.results import EffectiveTile, Wait
 DECIMALS = 6
 
 
+SCALE = 10**DECIMALS
+
+
 def wire(numerator: int, denominator: int) -> float:
-    """An exact value rounded half to even to `DECIMALS` places: the double nearest that
-    decimal, which JSON writes as its shortest reading (``0.0``, ``0.25``, ``0.009151``)."""
-    return float(round(Fraction(numerator, denominator), DECIMALS))
+    """An exact value (≥ 0) rounded half to even to `DECIMALS` places: the double nearest
+    that decimal (an exact integer over an exact power of ten, divided once), which JSON
+    writes as its shortest reading (``0.0``, ``0.25``, ``0.009151``).
+
+    >>> wire(1, 8), wire(5, 10**7), wire(15, 10**7), wire(2, 3)
+    (0.125, 0.0, 2e-06, 0.666667)
+    """
+    whole: int
+    rest: int
+    whole, rest = divmod(numerator * SCALE, denominator)
+    if 2 * rest > denominator or (2 * rest == denominator and whole % 2):
+        whole += 1
+    return float(whole / SCALE)
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,8 @@ class Node:
     """The part's 34 counts."""
     drawable: tuple[Tile, ...] = ()
     """The kinds that can be drawn from the part in this stage."""
+    prices: dict[tuple[Tile, bool], tuple[int, int]] = field(default_factory=dict)
+    """Its wins' (points, fan), by tile and whether it is the wall's last (`values`)."""
 
 
 class GraphTooLarge(Exception):

@@ -87,7 +87,11 @@ def evaluate(rules: PartRules, parts: Sequence[Part], setting: Setting) -> Outco
 
 def _pricer(rules: PartRules) -> Pricer:
     def price(key: Key, tile: Tile, last: bool) -> tuple[int, int]:
-        return rules.price(key.node.part, tile, last)
+        prices = key.node.prices
+        found = prices.get((tile, last))
+        if found is None:
+            found = prices[tile, last] = rules.price(key.node.part, tile, last)
+        return found
     return price
 
 
