@@ -21,8 +21,9 @@ from engine import tiles as T
 from engine.advice.rules import Part
 from engine.hand import Context, Hand, Meld, Request, Seats, WinType
 from engine.options import Options
+from engine.results import WinCheck
 from engine.tiles import Tile
-from engine.variants.base import Variant, WinCheck
+from engine.variants.base import Variant
 
 
 def missing_suit(variant: Variant, context: Context) -> int | None:
