@@ -27,16 +27,18 @@ class Code(StrEnum):
     """``advice``: more draws to come than tiles unseen (a ``validation-error``)."""
     LOCKED_NOT_READY = "locked_not_ready"
     # a record that cannot have happened (``settle``: settle.md §1.6.7, settle-changsha.md
-    # §2.9.7), in API.md's one order (reconciled.md §2)
+    # §2.9.7, settle-hongzhong.md §4.5.6), in API.md's one order (reconciled.md §2)
     SEAT_LEFT = "seat_left"
     HAND_OVER = "hand_over"
     NOT_FIRST_TURN = "not_first_turn"
     NOT_AFTER_KONG = "not_after_kong"
     KAI_GANG_MISMATCH = "kai_gang_mismatch"
     MULTIPLE_WINNERS = "multiple_winners"
+    ROB_NOT_ALLOWED = "rob_not_allowed"
     MELD_MISMATCH = "meld_mismatch"
     NOT_A_QISHOU = "not_a_qishou"
     BIRDS_MISMATCH = "birds_mismatch"
+    CODE_COUNT_MISMATCH = "code_count_mismatch"
     NOT_A_WIN = "not_a_win"
     AMOUNT_TOO_LARGE = "amount_too_large"
 

@@ -65,6 +65,7 @@ from engine.variants.hongzhong.codes import (
     win_payments,
 )
 from engine.variants.hongzhong.facts import HongzhongFacts
+from engine.variants.hongzhong.settle.shape import RECORD_LIMITS
 from engine.variants.hongzhong.options import (
     OPTION_SPECS,
     Config,
@@ -139,9 +140,12 @@ class Hongzhong(Variant):
     name_zh: ClassVar[str] = "红中麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("birds", "kong")
+    late_operations: ClassVar[tuple[str, ...]] = ("settle",)
     request_shapes = wire.shapes(birds=wire.RequestShape.CONTEXT,
-                                 kong=wire.RequestShape.CONTEXT)
+                                 kong=wire.RequestShape.CONTEXT,
+                                 settle=wire.RequestShape.RECORD)
     weights = WEIGHTS
+    record_limits = RECORD_LIMITS
     facts: ClassVar[type[HongzhongFacts]] = HongzhongFacts
     claim_rules = claims_module.RULES
 
@@ -255,7 +259,7 @@ class Hongzhong(Variant):
             payments=self._payments(scored.fan, ctx, options, codes),
             codes=codes.codes if codes else None,
             code_hits=codes.hits if codes else None,
-            codes_to_draw=self._codes_to_draw(hand, ctx, options, cfg, found[1]),
+            codes_to_draw=self.codes_to_draw(hand, ctx, options, cfg, found[1]),
             reading=scoring.reading(hand, ctx, cfg, scored, found[1]) if with_reading else None,
             options=options,
         )
@@ -279,7 +283,7 @@ class Hongzhong(Variant):
         return HongzhongCodesAnswer(
             codes.codes, codes.hits, win=True, fan=fan,
             payments=self._payments(fan, ctx, options, codes),
-            codes_to_draw=self._codes_to_draw(hand, ctx, options, cfg), options=options)
+            codes_to_draw=self.codes_to_draw(hand, ctx, options, cfg), options=options)
 
     def kong(self, request: Request) -> KongAnswer:
         """Kong payments (§4.3), independent of any win."""
@@ -298,6 +302,11 @@ class Hongzhong(Variant):
         raise_if(problems)
         assert ctx.kong is not None and seats is not None and seats.konger is not None
         return KongAnswer(kong_payments(ctx.kong.type, seats.konger, seats.discarder), options)
+
+    def settle(self, request: Request) -> Any:
+        """The whole money of a 红中 hand from ``request.record`` (settle-hongzhong.md §4.5)."""
+        from engine.variants.hongzhong.settle.settle import settle  # it prices with this module
+        return settle(request)
 
     # --- plumbing -------------------------------------------------------------------------
 
@@ -341,8 +350,11 @@ class Hongzhong(Variant):
         return win_payments(fan, win_type, seats.winner, S.payer(seats, win_type),
                             options["zimo_unit"], options["discard_unit"], bonus)
 
-    def _codes_to_draw(self, hand: Hand, ctx: Context, options: Options, cfg: Config,
+    def codes_to_draw(self, hand: Hand, ctx: Context, options: Options, cfg: Config,
                        known: Split | None = None) -> int | None:
+        """The codes one winner turns (RULES.md §4.3; None in ``one_code_all``): what
+        ``fan`` answers as ``codes_to_draw`` and ``settle`` counts as due for a single
+        winner (settle-hongzhong.md §4.5.3)."""
         mode = options["code_mode"]
         if mode == "one_code_all":
             return None

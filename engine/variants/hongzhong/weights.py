@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from engine.weights import MINIMUM, ByDetail, ByWilds, Flat, Weigh
+from engine.weights import MINIMUM, ByDetail, ByEvents, ByWilds, Flat, Weigh
 
 WEIGHTS: Final[Mapping[str, Weigh]] = {
     "discards": ByWilds("112", 1, {
@@ -20,4 +20,9 @@ WEIGHTS: Final[Mapping[str, Weigh]] = {
         "112": ((0, 77), (2, 234), (4, 651), (8, 1095), (34, 1467)),
         "136": ((0, 117), (2, 281), (4, 738), (8, 1233), (34, 1667)),
     }), "actions": Flat(MINIMUM)}),
+    # settle: a winner is one `fan` evaluation, a kong little: 四川's cold measure (8 an
+    # event, 50 a winner), which bounds 红中's — the costliest record the bounds allow (128
+    # win events × 3 winners, refused: `python -m benchmarks.settle --variant hongzhong`)
+    # took 33.5 ms, under a third of the 20,224 units (202 ms) it weighs
+    "settle": ByEvents(per_event=8, per_winner=50),
 }
