@@ -7,30 +7,33 @@ from typing import Any
 import pytest
 
 from engine.errors import RequestError
+from engine.variants.base import Variant
 from engine.variants.sichuan import VARIANT as SICHUAN
 from service.mapping import to_wire
 
 settle = SICHUAN.settle  # the public seam: the variant's operation
 
 
-def run(record: Any, options: dict[str, Any] | None = None, **top: Any) -> dict[str, Any]:
-    """The wire answer (without options) of ``record`` under ``options``."""
+def run(record: Any, options: dict[str, Any] | None = None, *, variant: Variant = SICHUAN,
+        **top: Any) -> dict[str, Any]:
+    """The wire answer (without options) of ``record`` under ``options`` (四川 unless
+    ``variant`` says)."""
     body: dict[str, Any] = {"record": record, **top}
     if options:
         body["options"] = options
-    answer = to_wire(settle(SICHUAN.request(body)))
+    answer = to_wire(variant.settle(variant.request(body)))  # type: ignore[attr-defined]
     answer.pop("options")
     return answer  # type: ignore[no-any-return]
 
 
-def problems(record: Any, options: dict[str, Any] | None = None,
-             **top: Any) -> list[tuple[str, str]]:
+def problems(record: Any, options: dict[str, Any] | None = None, *,
+             variant: Variant = SICHUAN, **top: Any) -> list[tuple[str, str]]:
     """(code, pointer) of every problem the record is refused with, in the answer's order."""
     body: dict[str, Any] = {"record": record, **top}
     if options:
         body["options"] = options
     with pytest.raises(RequestError) as caught:
-        settle(SICHUAN.request(body))
+        variant.settle(variant.request(body))  # type: ignore[attr-defined]
     return [(p.code.value, p.pointer) for p in caught.value.problems]
 
 
