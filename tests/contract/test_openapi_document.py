@@ -127,8 +127,9 @@ def test_shape_ids_reasons_and_problem_codes_of_api_md():
         "invalid_field", "missing_field", "invalid_option", "batch_over_budget",
         "source_not_allowed", "invalid_tile", "bad_meld", "chow_not_allowed", "too_many_copies",
         "bad_tile_count", "locked_not_ready", "seat_left", "hand_over", "not_first_turn",
-        "not_after_kong", "kai_gang_mismatch", "multiple_winners", "meld_mismatch", "not_a_qishou",
-        "birds_mismatch", "not_a_win", "amount_too_large"]  # API.md's order (reconciled.md §2)
+        "not_after_kong", "kai_gang_mismatch", "multiple_winners", "rob_not_allowed",
+        "meld_mismatch", "not_a_qishou", "birds_mismatch", "code_count_mismatch", "not_a_win",
+        "amount_too_large"]  # API.md's order (reconciled.md §2)
 
 
 ERRORS = {  # response component -> (status, the end of its problem type)

@@ -185,11 +185,12 @@ def test_request_error_names_the_first_code_in_the_contract_order() -> None:
                      "bad_tile_count", "draws_exceed_unseen", "locked_not_ready", "seat_left",
                      "hand_over",
                      "not_first_turn", "not_after_kong", "kai_gang_mismatch",
-                     "multiple_winners", "meld_mismatch", "not_a_qishou", "birds_mismatch",
-                     "not_a_win", "amount_too_large"]  # reconciled.md §2, the codes so far
+                     "multiple_winners", "rob_not_allowed", "meld_mismatch", "not_a_qishou",
+                     "birds_mismatch", "code_count_mismatch", "not_a_win",
+                     "amount_too_large"]  # reconciled.md §2, the codes so far
     assert [c.is_hand_problem for c in Code] == ([False] * 4 + [True] * 5 + [False] + [True]
-                                                 + [False] * 11)
-    assert [c.is_record_problem for c in Code] == [False] * 11 + [True] * 11
+                                                 + [False] * 13)
+    assert [c.is_record_problem for c in Code] == [False] * 11 + [True] * 13
 
 
 def test_context_with_equals_dataclasses_replace() -> None:

@@ -216,6 +216,12 @@ class Hongzhong(Variant):
         options, cfg = self._validated(request, with_hand=True)
         return self._answer(request, options, cfg)
 
+    def fan_without_reading(self, request: Request) -> HongzhongFanAnswer:
+        """``fan``'s answer less its ``reading`` (two thirds of a wildcard hand's price):
+        what ``settle`` prices each winner with (its ``wins`` show no reading)."""
+        options, cfg = self._validated(request, with_hand=True)
+        return self._answer(request, options, cfg, with_reading=False)
+
     def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
                     options: Options) -> FoundCheck:
         """`check` reads the tiles, the win type and ``first_turn`` (四红中), no other context

@@ -1,12 +1,12 @@
 """The one door from ``settle`` to the 红中 code: wins, codes due and kongs priced by it.
 
 ``settle`` prices nothing itself (§4.5: "each kong is paid exactly as ``kong`` pays it, each
-win exactly as ``fan`` prices it with its codes"): a win is the ``fan`` operation's answer for
-the winner's hand in the context §4.5.3 gives it; its ``win`` rows are the same payments
-function with no code bonus (`win_part`), so ``win`` + ``codes`` is ``fan``'s ``payments`` by
-construction; a single winner's codes due are ``fan``'s ``codes_to_draw``; a kong's payments
-are the ``kong`` operation's (`kong_payments`). Every other module of this package stays free
-of 红中 imports.
+win exactly as ``fan`` prices it with its codes"): a win is the ``fan`` operation's answer
+(less the reading it does not show) for the winner's hand in the context §4.5.3 gives it; its
+``win`` rows are the same payments function with no code bonus (`win_part`), so ``win`` +
+``codes`` is ``fan``'s ``payments`` by construction; a single winner's codes due are
+``fan``'s ``codes_to_draw``; a kong's payments are the ``kong`` operation's
+(`kong_payments`). Every other module of this package stays free of 红中 imports.
 """
 
 from __future__ import annotations
@@ -52,10 +52,11 @@ def price_win(hand: Hand, context: Context, raw_options: Mapping[str, Any]) -> P
     priced without its codes — the answer is not used."""
     request = Request(hand, context, raw_options)
     try:
-        return VARIANT.fan(request)
+        return VARIANT.fan_without_reading(request)
     except RequestError:
         facts = replace(HongzhongFacts.of(context), codes=None)
-        return VARIANT.fan(replace(request, context=replace(context, facts=facts)))
+        return VARIANT.fan_without_reading(replace(request, context=replace(context,
+                                                                            facts=facts)))
 
 
 def codes_due(hand: Hand, context: Context, opts: Options, several: bool) -> int:
