@@ -153,6 +153,7 @@ def _win(i: int, w: Win, record: Record, options: Options, raw_options: Mapping[
     facts = HongzhongFacts(w.codes or None, record.code_count, origin)
     per_winner: list[list[Transfer]] = []
     settled: list[SettledWin] = []
+    not_wins: list[tuple[int, Problem]] = []
     due = None
     for winner in w.winners:
         seat = winner.seat
@@ -165,9 +166,9 @@ def _win(i: int, w: Win, record: Record, options: Options, raw_options: Mapping[
             _check_code_count(here, w, due, record.code_count, options, problems)
         priced = pricing.price_win(winner.hand, context, raw_options)
         if not priced.win:
-            problems.append(Problem(Code.NOT_A_WIN, f"{here}/winners/{winner.position}/hand",
-                                    f"seat {seat}'s hand is not a win on "
-                                    f"{T.code(w.win_tile)} ({priced.reason})"))
+            not_wins.append((winner.position, Problem(
+                Code.NOT_A_WIN, f"{here}/winners/{winner.position}/hand", f"seat {seat}'s "
+                f"hand is not a win on {T.code(w.win_tile)} ({priced.reason})")))
             continue
         assert priced.fan is not None and priced.patterns is not None
         payments = priced.payments
@@ -182,6 +183,7 @@ def _win(i: int, w: Win, record: Record, options: Options, raw_options: Mapping[
         per_winner.append(transfer_rows.paid(mine))
         settled.append(SettledWin(i, seat, priced.patterns, priced.fan, priced.codes,
                                   priced.code_hits, due, payments))
+    problems += [p for _, p in sorted(not_wins, key=lambda found: found[0])]  # document order
     return transfer_rows.reason_major(per_winner, WIN_REASONS), settled
 
 
