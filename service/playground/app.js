@@ -35,7 +35,8 @@
   };
 
   // Each variant's example record (openapi.yaml, POST /v1/{variant}/settle): 四川 rules/settle.md's
-  // end-of-wall example, 长沙 settle-changsha.md's Example 1 (two 起手小胡, a 补张, a 大胡 with birds).
+  // end-of-wall example, 长沙 settle-changsha.md's Example 1 (two 起手小胡, a 补张, a 大胡 with birds),
+  // 红中 settle-hongzhong.md's Example 1 (two kongs, 杠上开花, 159 codes).
   const SETTLE_EXAMPLES = {
     sichuan: {
       dealer: 0, missing_suits: ["p", "s", "p", "m"],
@@ -58,6 +59,16 @@
         {type: "kong", seat: 3, kong: {type: "concealed", tile: "8m"}},
         {type: "win", win_tile: "9s", context: {win_type: "self_draw"},
          winners: [{seat: 1, hand: "111s333s555s777s9s"}], birds: ["3m", "6p"]},
+      ],
+    },
+    hongzhong: {
+      dealer: 0,
+      events: [
+        {type: "kong", seat: 0, kong: {type: "added", tile: "9m"}},
+        {type: "kong", seat: 1, kong: {type: "exposed", tile: "8s"}, from: 3},
+        {type: "win", win_tile: "5s", context: {win_type: "self_draw", after_kong: true},
+         winners: [{seat: 1, hand: "123m456m11s34s", melds: [{type: "kong", tiles: "8888s"}]}],
+         codes: ["1p", "6m", "9s"]},
       ],
     },
   };

@@ -158,6 +158,17 @@ def test_choose_a_variant_click_a_hand_and_see_it_scored(
         == [signed(t) for t in totals]
     assert '"transfers"' in browser.find_element(By.ID, "settle-answer").text
 
+    # 红中: settle-hongzhong.md's Example 1 in the record box, settled: [−3, 20, −7, −10]
+    done = evaluations(browser)
+    Select(browser.find_element(By.ID, "variant")).select_by_value("hongzhong")
+    wait_for_evaluation(browser, done)
+    record = json.loads(browser.find_element(By.ID, "settle-record").get_attribute("value") or "")
+    assert [e["type"] for e in record["events"]] == ["kong", "kong", "win"]
+    WebDriverWait(browser, WAIT).until(
+        lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#settle-totals .amount")]
+        == [signed(t) for t in (-3, 20, -7, -10)])
+    assert '"next_dealer": 1' in browser.find_element(By.ID, "settle-answer").text
+
     done = evaluations(browser)
     Select(browser.find_element(By.ID, "variant")).select_by_value("changsha")
     wait_for_evaluation(browser, done)
