@@ -26,6 +26,7 @@ import statistics
 import time
 from typing import Any
 
+from engine import tiles as T
 from engine.variants.patterns import wire_patterns
 from engine.variants.sichuan import VARIANT as SICHUAN
 from engine.variants.sichuan.reader import analyse, suit_info
@@ -143,22 +144,11 @@ def hz_refused(rng: random.Random) -> dict[str, Any]:
     for seat, rest in zip((1, 2, 3), naturals, strict=True):
         wild = list(HZ_WILD)
         rng.shuffle(wild)
-        winners.append({"seat": seat, "hand": [*wild, *tiles_of(rest)]})
+        winners.append({"seat": seat, "hand": [*wild, *T.codes(T.parse_any(rest))]})
     event = {"type": "win", "from": 0, "win_tile": "5s", "context": {"win_type": "discard"},
              "winners": winners, "codes": ["1s"] * 4 + ["2s"] * 4 + ["3s"] * 4}
     return {"record": {"dealer": 0, "code_count": 12, "events": [event] * 128},
             "options": HZ_OPTIONS}
-
-
-def tiles_of(text: str) -> list[str]:
-    out, digits = [], ""
-    for c in text:
-        if c.isdigit():
-            digits += c
-        else:
-            out += [d + c for d in digits]
-            digits = ""
-    return out
 
 
 def hz_main(rounds: int) -> None:

@@ -130,6 +130,39 @@ class ShapeChecker:
             self.boolean(meld.get("concealed"), f"{here}/concealed", "concealed")
 
 
+    def winner_entries(self, event: Mapping[str, Any], pointer: str, self_draw: bool,
+                source_ok: bool) -> None:
+        """A win event's ``winners``: 1 to *P* − 1 ``{seat, hand, melds}`` (reconciled.md §1),
+        one on a self-draw, no seat twice, none the event's ``from`` (``source_ok``: it is a
+        seat of the room); each seat named is added to `winners`."""
+        winners = event.get("winners")
+        if winners is None:
+            self.missing(f"{pointer}/winners", f"winners is required: 1–{self.players - 1} "
+                         "{seat, hand, melds}")
+            return
+        most = self.players - 1  # every seat but the discarder
+        if not isinstance(winners, list) or not 1 <= len(winners) <= most:
+            self.bad(f"{pointer}/winners", f"winners must be an array of 1–{most} winners")
+            return
+        if self_draw and len(winners) > 1:
+            self.bad(f"{pointer}/winners", "a self-draw has one winner")
+        seen: set[int] = set()
+        for j, winner in enumerate(winners):
+            here = f"{pointer}/winners/{j}"
+            if not self.obj(winner, here, ("seat", "hand", "melds"), "a winner"):
+                continue
+            seat = winner.get("seat")
+            if self.seat(seat, f"{here}/seat", "the winner's seat"):
+                if seat in seen:
+                    self.bad(f"{here}/seat", f"seat {seat} is listed twice among the winners")
+                elif source_ok and seat == event.get("from"):
+                    self.bad(f"{pointer}/from", f"from is seat {seat}, a winner of this event; "
+                             "it must be another seat")
+                seen.add(seat)
+                self.winners.add(seat)
+            self.hand(winner, here, "the winner")
+
+
 EventShape = Callable[[ShapeChecker, Mapping[str, Any], str], None]
 """Checks one event's members (its object and ``type`` already are): checker, event,
 pointer."""

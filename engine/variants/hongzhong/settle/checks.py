@@ -18,6 +18,7 @@ from typing import Any
 from engine import tiles as T
 from engine.errors import Code, Problem
 from engine.hand import KongType, WinType
+from engine.settle.events import not_after_kong
 from engine.settle.kongs import KongLedger
 from engine.variants.hongzhong.settle.record import Event, Kong, Win
 
@@ -85,19 +86,13 @@ class RecordChecks:
             self.problems += self.kongs.robbed(i, w.from_, w.win_tile)
 
     def _after_kong(self, i: int, w: Win, previous: Event | None) -> None:
-        seat = w.winners[0].seat if w.win_type is WinType.SELF_DRAW else w.from_
-        what = "a self-draw" if w.win_type is WinType.SELF_DRAW else "a discard (杠上炮)"
-        if isinstance(previous, Kong) and previous.seat == seat:
-            return
-        if previous is None:
-            was = "there is no previous event"
-        elif isinstance(previous, Kong):
-            was = f"event {i - 1} is a kong by seat {previous.seat}"
-        else:
-            was = f"event {i - 1} is a win"
-        self._add(Code.NOT_AFTER_KONG, f"#/record/events/{i}/context/after_kong",
-                  f"after_kong on {what} needs a kong by seat {seat} as the previous event; "
-                  f"{was}")
+        self_draw = w.win_type is WinType.SELF_DRAW
+        before = previous.seat if isinstance(previous, Kong) else \
+            None if previous is None else "win"
+        problem = not_after_kong(i, self_draw, w.winners[0].seat if self_draw else w.from_,
+                                 before)
+        if problem is not None:
+            self.problems.append(problem)
 
     def end(self) -> None:
         self._over("#/record/end")

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.hand import Hand, KongType, WinType
+from engine.hand import KongType, WinType
+from engine.settle.events import Winner
+
+__all__ = ["Event", "Kong", "Record", "Win", "Winner"]
 
 
 @dataclass(frozen=True)
@@ -20,16 +23,6 @@ class Kong:
     type: KongType
     tile: int
     from_: int | None = None
-
-
-@dataclass(frozen=True)
-class Winner:
-    """One winner of the win event: the seat and its hand, ``win_tile`` included."""
-
-    seat: int
-    hand: Hand
-    position: int
-    """Its index in the event's ``winners`` as sent (the pointers' ``winners/J``)."""
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine import wire
-from engine.settle.shape import RECORD_HAND, RecordFrame, ShapeChecker
+from engine.settle.shape import RECORD_HAND, RecordFrame, ShapeChecker, kong_source
 
 MAX_EVENTS: Final = 128
 MAX_CODE_COUNT: Final = 12
@@ -60,13 +60,7 @@ def _kong(c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> None:
                     required=True):
             kind = kong["type"]
         c.tile(kong.get("tile"), f"{pointer}/kong/tile", "kong.tile")
-    source = event.get("from")
-    if kind == "exposed":
-        if c.seat(source, f"{pointer}/from", "from (who discarded the kong's tile)") \
-                and konger_ok and source == event["seat"]:
-            c.bad(f"{pointer}/from", "an exposed kong is made from another seat's discard")
-    elif kind is not None and source is not None:
-        c.bad(f"{pointer}/from", f"from is only for an exposed kong (直杠); this one is {kind}")
+    kong_source(c, event, pointer, kind, konger_ok, "直杠")
 
 
 def _context(c: ShapeChecker, context: Any, pointer: str) -> str:
@@ -94,44 +88,18 @@ def _context(c: ShapeChecker, context: Any, pointer: str) -> str:
 def _win(c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> None:
     c.tile(event.get("win_tile"), f"{pointer}/win_tile", "win_tile")
     win_type = _context(c, event.get("context"), pointer)
-    source = event.get("from")
     source_ok = False
     if win_type == "self_draw":
-        if source is not None:
+        if event.get("from") is not None:
             c.bad(f"{pointer}/from", "from is not for a self-draw: every other seat pays")
     else:
         what = "the discarder" if win_type == "discard" else "the robbed konger"
-        source_ok = c.seat(source, f"{pointer}/from", f"from ({what})")
+        source_ok = c.seat(event.get("from"), f"{pointer}/from", f"from ({what})")
+    c.winner_entries(event, pointer, win_type == "self_draw", source_ok)
     codes = event.get("codes")
     if codes is not None:
         c.tiles(codes, f"{pointer}/codes", "codes")
     _count(c, event.get("wall_left"), f"{pointer}/wall_left", "wall_left", None)
-    winners = event.get("winners")
-    if winners is None:
-        c.missing(f"{pointer}/winners", f"winners is required: 1–{c.players - 1} "
-                  "{seat, hand, melds}")
-        return
-    most = c.players - 1  # every seat but the discarder (reconciled.md §1)
-    if not isinstance(winners, list) or not 1 <= len(winners) <= most:
-        c.bad(f"{pointer}/winners", f"winners must be an array of 1–{most} winners")
-        return
-    if win_type == "self_draw" and len(winners) > 1:
-        c.bad(f"{pointer}/winners", "a self-draw has one winner")
-    seen: set[int] = set()
-    for j, winner in enumerate(winners):
-        here = f"{pointer}/winners/{j}"
-        if not c.obj(winner, here, ("seat", "hand", "melds"), "a winner"):
-            continue
-        seat = winner.get("seat")
-        if c.seat(seat, f"{here}/seat", "the winner's seat"):
-            if seat in seen:
-                c.bad(f"{here}/seat", f"seat {seat} is listed twice among the winners")
-            elif source_ok and seat == source:
-                c.bad(f"{pointer}/from", f"from is seat {seat}, a winner of this event; it "
-                      "must be another seat")
-            seen.add(seat)
-            c.winners.add(seat)
-        c.hand(winner, here, "the winner")
 
 
 def _end(needs_last_drawer: bool) -> Any:

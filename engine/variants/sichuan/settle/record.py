@@ -11,6 +11,9 @@ from dataclasses import dataclass
 
 from engine.hand import Hand, KongType, WinType
 from engine.seats import seat_numbers
+from engine.settle.events import Winner
+
+__all__ = ["SEATS", "Event", "Kong", "Record", "Win", "Winner"]
 
 SEATS = tuple(seat_numbers())
 
@@ -25,16 +28,6 @@ class Kong:
     tile: int
     late: bool = False
     from_: int | None = None
-
-
-@dataclass(frozen=True)
-class Winner:
-    """One winner of a win event: the seat and its hand, ``win_tile`` included."""
-
-    seat: int
-    hand: Hand
-    position: int
-    """Its index in the event's ``winners`` as sent (the pointers' ``winners/J``)."""
 
 
 @dataclass(frozen=True)

@@ -71,32 +71,8 @@ def _win(c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> None:
     c.tile(event.get("win_tile"), f"{pointer}/win_tile", "win_tile")
     moment = win_moment(c, event, pointer, context_what="a win's context",
                         self_draw_payers="every seat in the hand pays")
-    win_type, source, source_ok = moment.win_type, event.get("from"), moment.source_ok
-    winners = event.get("winners")
-    if winners is None:
-        c.missing(f"{pointer}/winners", "winners is required: 1–3 {seat, hand, melds}")
-        return
-    most = c.players - 1  # every seat but the discarder (reconciled.md §1)
-    if not isinstance(winners, list) or not 1 <= len(winners) <= most:
-        c.bad(f"{pointer}/winners", f"winners must be an array of 1–{most} winners")
-        return
-    if win_type == "self_draw" and len(winners) > 1:
-        c.bad(f"{pointer}/winners", "a self-draw has one winner")
-    seen: set[int] = set()
-    for j, winner in enumerate(winners):
-        here = f"{pointer}/winners/{j}"
-        if not c.obj(winner, here, ("seat", "hand", "melds"), "a winner"):
-            continue
-        seat = winner.get("seat")
-        if c.seat(seat, f"{here}/seat", "the winner's seat"):
-            if seat in seen:
-                c.bad(f"{here}/seat", f"seat {seat} is listed twice among the winners")
-            elif source_ok and seat == source:
-                c.bad(f"{pointer}/from", f"from is seat {seat}, a winner of this event; it "
-                      "must be another seat")
-            seen.add(seat)
-            c.winners.add(seat)
-        c.hand(winner, here, "the winner")
+    win_type, source_ok = moment.win_type, moment.source_ok
+    c.winner_entries(event, pointer, win_type == "self_draw", source_ok)
 
 
 def _end(c: ShapeChecker, end: Any) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import tiles as T
 from engine.variants.hongzhong import VARIANT
 
 Row = tuple[str, int, int, int, int]
@@ -31,17 +32,7 @@ def _op(name: str, body: dict[str, Any]) -> Any:
 
 def _tiles(text: str | list[str]) -> list[str]:
     """A tile string or list as codes: ``"123m7z"`` → ``["1m", "2m", "3m", "7z"]``."""
-    if isinstance(text, list):
-        return list(text)
-    out: list[str] = []
-    digits = ""
-    for c in text.replace(" ", ""):
-        if c.isdigit():
-            digits += c
-        else:
-            out += [d + c for d in digits]
-            digits = ""
-    return out
+    return T.codes(T.parse_any(text))
 
 
 def u(tile: str) -> int:

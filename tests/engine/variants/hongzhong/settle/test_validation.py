@@ -3,7 +3,6 @@ settled readings 1–9), stage by stage: shape, tiles and options, hands, the re
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
@@ -20,24 +19,12 @@ from tests.engine.variants.hongzhong.settle.cases import (
     win,
 )
 from tests.engine.variants.sichuan.settle.helpers import problems, run
+from tests.engine.variants.sichuan.settle.test_validation import changed
 
 E1, E2, E3 = EXAMPLE_1["record"], EXAMPLE_2["record"], EXAMPLE_3["record"]
 """Example 1: added kong by 0, exposed 8s by 1 from 3, 杠上开花 by 1 (kong meld 8888s), codes
 1p 6m 9s. Example 2: concealed 2m by 0, 3's 6p won by 1 and 0. Example 3: exposed 9p by 2,
 seat 1 robs 0's 补杠 of 5m (one_code_all)."""
-
-
-def changed(rec: dict[str, Any], path: list[Any], value: Any) -> dict[str, Any]:
-    """A deep copy of ``rec`` with the member at ``path`` set (``...`` deletes it)."""
-    out = copy.deepcopy(rec)
-    here = out
-    for key in path[:-1]:
-        here = here[key]
-    if value is ...:
-        del here[path[-1]]
-    else:
-        here[path[-1]] = value
-    return out
 
 
 def self_draw(*events: dict[str, Any], hand: str = SEVEN, tile: str = "6s", **extra: Any
