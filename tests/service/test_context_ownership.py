@@ -51,6 +51,7 @@ USES: dict[tuple[str, str], set[str]] = {
     ("hongzhong", "fan"): {"codes", "code_count", "code_origin"},
     ("hongzhong", "discards"): set(),
     ("hongzhong", "birds"): {"codes", "code_count", "code_origin"}, ("hongzhong", "kong"): set(),
+    ("hongzhong", "settle"): set(),
 }
 """Which operation uses which own member (README "Decisions"): the missing suit wherever a
 hand is judged, not in a kong's payments; the turned tiles (birds, codes and their count) where
@@ -106,6 +107,8 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("hongzhong", "birds"): {"context": {"codes": ["1m", "5p"], "seats": {"winner": 0}}},
     ("hongzhong", "kong"): {"context": {"kong": {"type": "exposed", "tile": "5m"},
                                         "seats": {"konger": 1, "discarder": 3}}},
+    ("hongzhong", "settle"): {"record": {"dealer": 0, "events": [
+        {"type": "kong", "seat": 2, "kong": {"type": "concealed", "tile": "9m"}}]}},
 }
 """A body each operation answers with 200, so that a 422 is the added member's."""
 

@@ -70,11 +70,12 @@ def test_batch_takes_settle(client: Any) -> None:
 
 
 def test_listed_where_a_variant_has_it(client: Any) -> None:
-    """四川 and 长沙 have settle (rules/settle.md, settle-changsha.md); the others not yet."""
+    """四川, 长沙 and 红中 have settle (rules/settle.md, settle-changsha.md,
+    settle-hongzhong.md); the others not yet."""
     variants = {v["id"]: v["operations"] for v in client.get("/v1/variants").get_json()[
         "variants"]}
-    assert {name for name, ops in variants.items() if "settle" in ops} == {"sichuan",
-                                                                           "changsha"}
+    assert {name for name, ops in variants.items() if "settle" in ops} == {
+        "sichuan", "changsha", "hongzhong"}
     r = client.post("/v1/nanchang/settle", json={"record": EXAMPLE_1})
     assert r.status_code == 404
     assert r.get_json()["type"].endswith("operation-not-supported")

@@ -45,7 +45,7 @@ def test_the_variants_of_api_md(client):
         "nanchang": ("136", ["win", "waits", "fan", "discards", "kong", "jing",
                              "jing-settlement", "claims"]),
         "hongzhong": ("112", ["win", "waits", "fan", "discards", "birds", "kong",
-                              "claims"]),
+                              "claims", "settle"]),  # reconciled.md §7: settle after claims
     }
     assert found == {k: v for k, v in expected.items() if k in REGISTRY}
 
