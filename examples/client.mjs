@@ -113,6 +113,14 @@ const SETTLE_RECORDS = {
         birds: ["3p", "2m"] },
     ],
   },
+  hongzhong: {
+    dealer: 0,
+    events: [
+      { type: "kong", seat: 2, kong: { type: "concealed", tile: "9m" } },
+      { type: "win", win_tile: "6s", winners: [{ seat: 1, hand: "123m456m789p11s5s7z" }],
+        codes: ["2m", "3p"] },
+    ],
+  },
 };
 export const SAMPLES = {
   win: (v) => withContext(v, WIN),
