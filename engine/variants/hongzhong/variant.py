@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, ClassVar
 
 from engine import seats as S
@@ -65,7 +66,6 @@ from engine.variants.hongzhong.codes import (
     win_payments,
 )
 from engine.variants.hongzhong.facts import HongzhongFacts
-from engine.variants.hongzhong.settle.shape import RECORD_LIMITS
 from engine.variants.hongzhong.options import (
     OPTION_SPECS,
     Config,
@@ -75,6 +75,9 @@ from engine.variants.hongzhong.options import (
     split,
     win_type_of,
 )
+from engine.variants.hongzhong.settle.answer import HongzhongSettleAnswer
+from engine.variants.hongzhong.settle.settle import Settlement
+from engine.variants.hongzhong.settle.shape import RECORD_LIMITS
 from engine.variants.hongzhong.weights import WEIGHTS
 
 _WAITS: dict[tuple[Tile, int, int], Wait] = {}
@@ -309,10 +312,13 @@ class Hongzhong(Variant):
         assert ctx.kong is not None and seats is not None and seats.konger is not None
         return KongAnswer(kong_payments(ctx.kong.type, seats.konger, seats.discarder), options)
 
-    def settle(self, request: Request) -> Any:
+    def settle(self, request: Request) -> HongzhongSettleAnswer:
         """The whole money of a 红中 hand from ``request.record`` (settle-hongzhong.md §4.5)."""
-        from engine.variants.hongzhong.settle.settle import settle  # it prices with this module
-        return settle(request)
+        return self._settle.settle(request)
+
+    @cached_property
+    def _settle(self) -> Settlement:
+        return Settlement(self)
 
     # --- plumbing -------------------------------------------------------------------------
 

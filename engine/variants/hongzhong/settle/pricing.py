@@ -6,14 +6,15 @@ win exactly as ``fan`` prices it with its codes"): a win is the ``fan`` operatio
 ``win`` rows are the same payments function with no code bonus (`win_part`), so ``win`` +
 ``codes`` is ``fan``'s ``payments`` by construction; a single winner's codes due are
 ``fan``'s ``codes_to_draw``; a kong's payments are the ``kong`` operation's
-(`kong_payments`). Every other module of this package stays free of 红中 imports.
+(`kong_payments`). Every other module of this package stays free of 红中 imports, and none
+imports the variant module: the variant hands itself in (`Pricing`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any, Final
+from dataclasses import dataclass, replace
+from typing import Any, Final, Protocol
 
 from engine.errors import RequestError
 from engine.hand import Context, Hand, HandRules, KongType, Request, WinType
@@ -21,17 +22,39 @@ from engine.options import Options
 from engine.seats import FULL_TABLE
 from engine.variants.hongzhong.codes import kong_payments, mo_ji_count, win_payments
 from engine.variants.hongzhong.facts import HongzhongFacts
-from engine.variants.hongzhong.options import config
-from engine.variants.hongzhong.variant import VARIANT, HongzhongFanAnswer
+from engine.variants.hongzhong.options import Config, Split, config
 
-Priced = HongzhongFanAnswer
-"""A priced win: the ``fan`` answer (``payments``, ``codes``, ``code_hits``, patterns…)."""
 ONE_CODE: Final = 1
 
 
-def options(raw: Mapping[str, Any]) -> Options:
-    """The effective 红中 options (RequestError with every ``invalid_option``)."""
-    return VARIANT.options(Request(Hand(()), options=raw))
+class Priced(Protocol):
+    """A priced win: what ``fan`` answers (less its reading)."""
+
+    @property
+    def win(self) -> bool: ...
+    @property
+    def reason(self) -> str | None: ...
+    @property
+    def fan(self) -> int | None: ...
+    @property
+    def patterns(self) -> Any: ...
+    @property
+    def payments(self) -> tuple[int, int, int, int] | None: ...
+    @property
+    def codes(self) -> Any: ...
+    @property
+    def code_hits(self) -> tuple[int, int, int, int] | None: ...
+
+
+class Operations(Protocol):
+    """The 红中 operations ``settle`` prices with (the variant is one)."""
+
+    def options(self, request: Request) -> Options: ...
+
+    def fan_without_reading(self, request: Request) -> Priced: ...
+
+    def codes_to_draw(self, hand: Hand, ctx: Context, options: Options, cfg: Config,
+                      known: Split | None = None) -> int | None: ...
 
 
 def hand_rules(opts: Options) -> HandRules:
@@ -46,36 +69,46 @@ def wild_kinds(opts: Options) -> frozenset[int]:
     return config(opts).wild
 
 
-def price_win(hand: Hand, context: Context, raw_options: Mapping[str, Any]) -> Priced:
-    """The ``fan`` operation's answer for one winner. A record already known to be invalid
-    (``one_code_all`` with two codes) can make ``fan`` refuse the context; the hand is then
-    priced without its codes — the answer is not used."""
-    request = Request(hand, context, raw_options)
-    try:
-        return VARIANT.fan_without_reading(request)
-    except RequestError:
-        facts = replace(HongzhongFacts.of(context), codes=None)
-        return VARIANT.fan_without_reading(replace(request, context=replace(context,
-                                                                            facts=facts)))
+@dataclass(frozen=True)
+class Pricing:
+    """The variant's operations as ``settle`` asks them (the variant hands itself in: the
+    settle package never imports the variant module, which imports it)."""
 
+    variant: Operations
 
-def codes_due(hand: Hand, context: Context, opts: Options, several: bool) -> int:
-    """``codes_expected`` (§4.5.3's table): a single winner's ``codes_to_draw``; for 通炮 the
-    room's count without the extra code; one in ``one_code_all``; the win tile's value in
-    ``mo_ji_jiang_ji``."""
-    mode = opts["code_mode"]
-    if mode == "one_code_all":
-        return ONE_CODE
-    if mode == "mo_ji_jiang_ji":
-        assert hand.win_tile is not None
-        return mo_ji_count(hand.win_tile, wild_kinds(opts))
-    count = HongzhongFacts.of(context).code_count
-    assert count is not None  # settle always sends the record's
-    if several:
-        return count
-    due = VARIANT.codes_to_draw(hand, context, opts, config(opts))
-    assert due is not None
-    return due
+    def options(self, raw: Mapping[str, Any]) -> Options:
+        """The effective 红中 options (RequestError with every ``invalid_option``)."""
+        return self.variant.options(Request(Hand(()), options=raw))
+
+    def price_win(self, hand: Hand, context: Context, raw_options: Mapping[str, Any]) -> Priced:
+        """The ``fan`` operation's answer for one winner. A record already known to be
+        invalid (``one_code_all`` with two codes) can make ``fan`` refuse the context; the
+        hand is then priced without its codes — the answer is not used."""
+        request = Request(hand, context, raw_options)
+        try:
+            return self.variant.fan_without_reading(request)
+        except RequestError:
+            facts = replace(HongzhongFacts.of(context), codes=None)
+            return self.variant.fan_without_reading(
+                replace(request, context=replace(context, facts=facts)))
+
+    def codes_due(self, hand: Hand, context: Context, opts: Options, several: bool) -> int:
+        """``codes_expected`` (§4.5.3's table): a single winner's ``codes_to_draw``; for 通炮
+        the room's count without the extra code; one in ``one_code_all``; the win tile's
+        value in ``mo_ji_jiang_ji``."""
+        mode = opts["code_mode"]
+        if mode == "one_code_all":
+            return ONE_CODE
+        if mode == "mo_ji_jiang_ji":
+            assert hand.win_tile is not None
+            return mo_ji_count(hand.win_tile, wild_kinds(opts))
+        count = HongzhongFacts.of(context).code_count
+        assert count is not None  # settle always sends the record's
+        if several:
+            return count
+        due = self.variant.codes_to_draw(hand, context, opts, config(opts))
+        assert due is not None
+        return due
 
 
 def win_part(fan: int, win_type: WinType, winner: int, payer: int | None, opts: Options,

@@ -23,7 +23,6 @@ from engine.options import Options
 from engine.seats import FULL_TABLE, after, win_payers
 from engine.settle import rows as transfer_rows
 from engine.settle import stages
-from engine.settle.shape import RecordFrame
 from engine.variants.hongzhong.facts import HongzhongFacts
 from engine.variants.hongzhong.settle import pricing
 from engine.variants.hongzhong.settle.answer import (
@@ -35,24 +34,27 @@ from engine.variants.hongzhong.settle.answer import (
 from engine.variants.hongzhong.settle.checks import RecordChecks
 from engine.variants.hongzhong.settle.hands import hand_problems
 from engine.variants.hongzhong.settle.parse import parse_record
+from engine.variants.hongzhong.settle.pricing import Operations, Pricing
 from engine.variants.hongzhong.settle.record import Event, Kong, Record, Win
 from engine.variants.hongzhong.settle.shape import FRAMES, frame
 
 WIN_REASONS: Final = ("win", "codes", "piao")
 
 
-@dataclass(frozen=True)
 class HongzhongSettle:
     """红中's `engine.settle.stages.SettleRules`: its record frame (with or without a
-    required ``end.last_drawer``), options, tiles, hands and replay."""
+    required ``end.last_drawer``), options, tiles, hands and replay, priced by the variant's
+    operations (``variant``: the variant hands itself in)."""
 
-    frame: RecordFrame
+    def __init__(self, variant: Operations, needs_last_drawer: bool = False) -> None:
+        self.pricing = Pricing(variant)
+        self.frame = FRAMES[needs_last_drawer]
 
     def players(self, raw_options: Mapping[str, Any]) -> int:
         return FULL_TABLE
 
     def options(self, raw_options: Mapping[str, Any]) -> Options:
-        return pricing.options(raw_options)
+        return self.pricing.options(raw_options)
 
     def parse(self, raw: Mapping[str, Any], options: Options | None
               ) -> tuple[Record, list[Problem]]:
@@ -63,16 +65,19 @@ class HongzhongSettle:
 
     def replay(self, record: Record, options: Options,
                raw_options: Mapping[str, Any]) -> HongzhongSettleAnswer:
-        return _replay(record, options, raw_options, FULL_TABLE)
+        return _replay(record, options, raw_options, FULL_TABLE, self.pricing)
 
 
-RULES: Final = {needs: HongzhongSettle(f) for needs, f in FRAMES.items()}
+class Settlement:
+    """``settle`` for the variant: the two frames' rules, picked by the options as sent."""
 
+    def __init__(self, variant: Operations) -> None:
+        self.rules = {needs: HongzhongSettle(variant, needs) for needs in FRAMES}
 
-def settle(request: Request) -> HongzhongSettleAnswer:
-    """The settlement of ``request.record`` under ``request.options``; RequestError lists
-    the problems of the first stage that has any (`engine.settle.stages.settle`)."""
-    return stages.settle(request, RULES[frame(request.options) is FRAMES[True]])
+    def settle(self, request: Request) -> HongzhongSettleAnswer:
+        """The settlement of ``request.record`` under ``request.options``; RequestError
+        lists the problems of the first stage that has any (`engine.settle.stages.settle`)."""
+        return stages.settle(request, self.rules[frame(request.options) is FRAMES[True]])
 
 
 @dataclass(frozen=True)
@@ -84,7 +89,7 @@ class _PaidKong:
 
 
 def _replay(record: Record, options: Options, raw_options: Mapping[str, Any],
-            players: int) -> HongzhongSettleAnswer:
+            players: int, priced_by: Pricing) -> HongzhongSettleAnswer:
     checks = RecordChecks(options, pricing.wild_kinds(options), players)
     kongs: list[_PaidKong] = []
     rows: list[Transfer] = []
@@ -101,7 +106,7 @@ def _replay(record: Record, options: Options, raw_options: Mapping[str, Any],
         else:
             checks.win(i, event, previous)
             win_rows, settled = _win(i, event, record, options, raw_options, players,
-                                     priced_problems)
+                                     priced_problems, priced_by)
             if won is None:
                 won, rows, wins = event, rows + win_rows, settled
         previous = event
@@ -143,7 +148,8 @@ def _next_dealer(record: Record, won: Win | None, options: Options) -> int | Non
 
 
 def _win(i: int, w: Win, record: Record, options: Options, raw_options: Mapping[str, Any],
-         players: int, problems: list[Problem]) -> tuple[list[Transfer], list[SettledWin]]:
+         players: int, problems: list[Problem], priced_by: Pricing
+         ) -> tuple[list[Transfer], list[SettledWin]]:
     """Price and pay one win event: its codes due, then each winner in canonical order."""
     here = f"#/record/events/{i}"
     several = len(w.winners) > 1
@@ -162,9 +168,9 @@ def _win(i: int, w: Win, record: Record, options: Options, raw_options: Mapping[
                           first_turn=w.first_turn, is_dealer=seat == record.dealer,
                           seats=seats, facts=facts)
         if due is None:
-            due = pricing.codes_due(winner.hand, context, options, several)
+            due = priced_by.codes_due(winner.hand, context, options, several)
             _check_code_count(here, w, due, record.code_count, options, problems)
-        priced = pricing.price_win(winner.hand, context, raw_options)
+        priced = priced_by.price_win(winner.hand, context, raw_options)
         if not priced.win:
             not_wins.append((winner.position, Problem(
                 Code.NOT_A_WIN, f"{here}/winners/{winner.position}/hand", f"seat {seat}'s "
