@@ -321,13 +321,21 @@ class HandRules:
     chow_melds: bool = False
     chow_shape: Callable[[Sequence[Tile]], bool] = standard_chow
     tile_set_name: str = "136"
+    set_words: str = ""
+    """How a refusal names the tile set; "" for today's "the 136-tile set of this variant"
+    (a room of fewer suits names itself, `engine.room.Room.tile_set_words`)."""
+
+    @property
+    def tile_set_words(self) -> str:
+        return self.set_words or f"the {self.tile_set_name}-tile set of this variant"
 
 
 def check_hand(hand: Hand, rules: HandRules, *, size: int, needs_win_tile: bool,
                visible: Sequence[Tile] = ()) -> list[Problem]:
     """Every shared problem of a hand: tile set, melds, copies, size rule.
 
-    ``size`` is what `Hand.size` must be (13 for win/fan/waits, 14 for discards);
+    ``size`` is what `Hand.size` must be (the room's *n* for win/fan/waits, *n* + 1 for
+    discards: 13 and 14 in the default room);
     ``needs_win_tile`` says whether ``win_tile`` must be present (win, fan) or absent (waits,
     discards).
     """
@@ -337,8 +345,8 @@ def check_hand(hand: Hand, rules: HandRules, *, size: int, needs_win_tile: bool,
     def check_set(where: str, tiles: Sequence[Tile]) -> None:
         bad = sorted({t for t in tiles if t not in outside})
         if bad:
-            problems.append(invalid_tile(where, f"{', '.join(T.codes(bad))} not in the "
-                                                f"{rules.tile_set_name}-tile set of this variant"))
+            problems.append(invalid_tile(where, f"{', '.join(T.codes(bad))} not in "
+                                                f"{rules.tile_set_words}"))
 
     check_set("#/hand", hand.concealed)
     if hand.win_tile is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from engine.errors import ECHO_CHARS, UNKNOWN_LISTED, Problem, RequestError, echo, invalid_option
 
@@ -23,6 +23,12 @@ class OptionType(StrEnum):
     INTEGER = "integer"
     STRING = "string"
     TILE_LIST = "tile_list"
+    SUIT_LIST = "suit_list"
+    """1–3 distinct suit letters of ``m``, ``p``, ``s`` (rooms.md §0.9.1): resolved to a
+    tuple in m, p, s order, so ``["s", "p"]`` is echoed ``["p", "s"]``."""
+
+
+SUIT_ORDER: Final = "mps"
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,8 @@ class OptionSpec:
             ok = isinstance(value, int) and not isinstance(value, bool)
         elif self.type is OptionType.STRING:
             ok = isinstance(value, str)
+        elif self.type is OptionType.SUIT_LIST:
+            return _suit_list_problem(self.name, value)
         else:
             ok = isinstance(value, list | tuple) and all(isinstance(v, str) for v in value)
         if not ok:
@@ -67,8 +75,53 @@ class OptionSpec:
             OptionType.INTEGER: "an integer",
             OptionType.STRING: "a string",
             OptionType.TILE_LIST: "a list of tile codes",
+            OptionType.SUIT_LIST: "a list of suit letters",
         }[self.type]
         return words + (" or null" if self.nullable else "")
+
+
+def _suit_list_problem(name: str, value: Any) -> str | None:
+    """Why a ``suit_list`` value is refused (as a whole; its entries: `entry_problems`)."""
+    if not isinstance(value, list | tuple):
+        return f"{name} must be a list of suit letters (\"m\", \"p\", \"s\"), such as " \
+               "[\"p\", \"s\"]"
+    if not value:
+        return f"{name} lists 1–3 suits; got none"
+    if len(value) > len(SUIT_ORDER):
+        return f"{name} lists 1–3 suits; got {len(value)}"
+    return None
+
+
+def entry_problems(spec: OptionSpec, value: Any) -> list[Problem]:
+    """The problems of a list option's entries, each at its index (``suits``: a letter other
+    than m, p, s, or a letter twice); none for other options."""
+    if spec.type is not OptionType.SUIT_LIST or _suit_list_problem(spec.name, value):
+        return []
+    problems = []
+    for i, letter in enumerate(value):
+        where = f"#/options/{spec.name}/{i}"
+        if not isinstance(letter, str) or letter not in SUIT_ORDER:
+            problems.append(invalid_option(where, f"a suit is \"m\", \"p\" or \"s\"; got "
+                                                  f"{_show(letter)}"))
+        elif letter in value[:i]:
+            problems.append(invalid_option(where, f"suit \"{letter}\" is listed twice"))
+    return problems
+
+
+def valid_or_default(spec: OptionSpec, given: Mapping[str, Any]) -> Any:
+    """The effective value of ``spec`` in ``given`` when it is valid, else its default (for
+    a request whose other options are bad: the good ones still count)."""
+    value = given.get(spec.name)
+    if value is None or spec.problem(value) is not None or entry_problems(spec, value):
+        return spec.default
+    return _normalized(spec, value)
+
+
+def _normalized(spec: OptionSpec, value: Any) -> Any:
+    """The effective value: a tuple of suits in m, p, s order; a list for a tile list."""
+    if spec.type is OptionType.SUIT_LIST:
+        return tuple(sorted(value, key=SUIT_ORDER.index))
+    return list(value) if isinstance(value, tuple) else value
 
 
 def _show(value: Any) -> str:
@@ -109,7 +162,12 @@ def resolve(specs: Sequence[OptionSpec], given: Mapping[str, Any],
         why = spec.problem(value)
         if why:
             problems.append(invalid_option(f"#/options/{spec.name}", why))
-        effective[spec.name] = list(value) if isinstance(value, tuple) else value
+            continue
+        entries = entry_problems(spec, value)
+        if entries:
+            problems += entries
+            continue
+        effective[spec.name] = _normalized(spec, value)
     problems.extend(extra_problems)
     if problems:
         raise RequestError(problems)

@@ -112,19 +112,33 @@ class DiscardsAnswer:
     options: Options | None = None
 
 
+class Null:
+    """A member the wire shows as ``null`` — a field that is None is left out (the
+    conventions above): a bird or code on a chair nobody sits in (rooms.md §0.9.5)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NULL"
+
+
+NULL: Final = Null()
+
+
 @dataclass(frozen=True)
 class BirdHit:
     """One turned bird or code: the tile, the seat it points to (None when a mode has no
-    seats), and whether it scored."""
+    seats; `NULL` when it points at an empty chair of a smaller room), and whether it
+    scored."""
 
     tile: str
-    seat: int | None
+    seat: int | Null | None
     hit: bool
 
 
 @dataclass(frozen=True)
 class KongAnswer:
-    payments: tuple[int, int, int, int]
+    payments: tuple[int, ...]
     options: Options | None = None
 
 

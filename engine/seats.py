@@ -60,6 +60,30 @@ def opposite_seat(seat: int, players: int = FULL_TABLE) -> int | None:
     return (seat + 2) % players if players == FULL_TABLE else None
 
 
+def rank_seat(rank: int, origin: int, players: int = FULL_TABLE,
+              convention: str = "circle") -> int | None:
+    """The seat a bird, die or code of rank ``rank`` (1–9) points at, counted from
+    ``origin`` (rooms.md §0.9.5; None: an empty chair). With four players both conventions
+    are (origin + rank − 1) mod 4. ``"circle"`` keeps each rank's four-seat meaning (159 本家,
+    26 下家, 37 对家, 48 上家): with three players 3 and 7 miss; with two the other player sits
+    opposite, 3 and 7 point at him and 2, 6, 4, 8 miss. ``"modulo"``: (origin + rank − 1)
+    mod *P*.
+
+    >>> [rank_seat(r, 1, 3) for r in (1, 2, 3, 4)], [rank_seat(r, 1, 3, "modulo") for r in (3, 4)]
+    ([1, 2, None, 0], [0, 1])
+    >>> [rank_seat(r, 0, 2) for r in (1, 2, 3, 4)]
+    [0, None, 1, None]
+    """
+    if convention == "modulo" or players == FULL_TABLE:
+        return (origin + rank - 1) % players
+    offset = (rank - 1) % FULL_TABLE
+    if offset == 0:
+        return origin
+    if players == 2:
+        return (origin + 1) % players if offset == 2 else None
+    return None if offset == 2 else (origin + (1 if offset == 1 else -1)) % players
+
+
 def after(seat: int, players: int = FULL_TABLE) -> tuple[int, ...]:
     """The *P* − 1 other seats in turn order after ``seat`` (下家 first): the order of every
     row a seat pays or receives (settle's rows, kong payers)."""

@@ -22,6 +22,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
+from engine.results import Null
+
 _FIELDS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
 """Per answer class: (attribute, wire name, null kept) triples, worked out once per class."""
 _PLAIN = (str, int, bool, float, type(None))
@@ -72,6 +74,8 @@ def _members(value: Any, fields_: tuple[tuple[str, str, bool], ...]) -> dict[str
 
 
 def _to_wire_slow(value: Any) -> Any:
+    if isinstance(value, Null):  # shown as null (a None member is left out)
+        return None
     if isinstance(value, Enum):  # StrEnum members are str: give the plain value
         return to_wire(value.value)
     if isinstance(value, _PLAIN):  # subclasses of the plain types

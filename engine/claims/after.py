@@ -47,13 +47,13 @@ def kong_after(variant: ClaimingVariant, hand: Hand, context: Context, options: 
 
 def best_discard(variant: ClaimingVariant, hand: Hand, context: Context, options: Options,
                  banned: frozenset[Tile],
-                 front: Callable[[Hand, Context], int | None]) -> After | None:
+                 front: Callable[[Hand, Context, Options], int | None]) -> After | None:
     """The first entry ``discards`` lists for the 14-tile ``hand`` whose kind is not
     ``banned``, as an `After`; None when every kind held is banned."""
     allowed = [t for t in sorted(set(hand.concealed)) if t not in banned]
     if not allowed:
         return None
-    first = front(hand, context)
+    first = front(hand, context, options)
     if first is not None:
         allowed = [t for t in allowed if T.suit(t) == first] or allowed
     trials = []

@@ -235,6 +235,19 @@ def _source(value: Any, problems: list[Problem]) -> Source | None:
     return found
 
 
+def source_problems(source: Source | None, players: int) -> list[Problem]:
+    """A discard from a chair nobody sits in (rooms.md §0.9.3): 对家 only at a table of four;
+    with two players the other seat is both 下家 and 上家, and its discard is
+    ``discard_left`` (assumption 12: a chow from it must not go silently unoffered)."""
+    if source is Source.DISCARD_OPPOSITE and players < 4:
+        return [invalid_field("#/context/source", f"with {players} players there is no 对家: "
+                              "discard_opposite needs 4 players")]
+    if source is Source.DISCARD_RIGHT and players == 2:
+        return [invalid_field("#/context/source", "with 2 players the other seat's discard "
+                              "is discard_left")]
+    return []
+
+
 def _passed(value: Any, source: Source | None, kinds: frozenset[Tile],
             problems: list[Problem]) -> Passed | None:
     if value is None:

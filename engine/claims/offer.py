@@ -28,7 +28,7 @@ from engine.claims.answers import (
     Refusal,
     WinAction,
 )
-from engine.claims.facts import ClaimFacts, Source, plain_facts, read_facts
+from engine.claims.facts import ClaimFacts, Source, plain_facts, read_facts, source_problems
 from engine.claims.rules import ClaimingVariant, ClaimRules
 from engine.errors import Code, Problem, RequestError, raise_if
 from engine.hand import (
@@ -42,15 +42,17 @@ from engine.hand import (
     check_hand,
     context_with,
 )
-from engine.options import Options
+from engine.options import Options, valid_or_default
 from engine.plumbing import plainly_valid
+from engine.room import room_of
 from engine.tiles import Tile
 
 REASONS: Final = ("passed_win", "que_yi_men", "pair_not_258", "discard_win_not_allowed",
-                  "jing_diao_needs_self_draw", "locked", "waits_change", "missing_suit",
-                  "wild_tile", "needs_wild", "last_tile", "late_added_kong", "no_discard_left")
+                  "jing_diao_needs_self_draw", "ping_hu_needs_self_draw", "locked",
+                  "waits_change", "missing_suit", "wild_tile", "needs_wild", "last_tile",
+                  "late_added_kong", "no_discard_left")
 """The refusal table's order: a move stopped by several rules names the first (reading 3)."""
-WIN_REASONS: Final = frozenset(REASONS[1:5])
+WIN_REASONS: Final = frozenset(REASONS[1:6])
 PRIORITY: Final = {"win": 3, "rob_kong": 3, "kong": 2, "pong": 2, "chow": 1, "pass": 0}
 BU_ZHANG: Final = ("bu_zhang",)
 KAI_GANG: Final = ("bu_zhang", "kai_gang")
@@ -151,11 +153,12 @@ def _plain_situation(variant: ClaimingVariant, rules: ClaimRules,
         return None
     hand_rules = variant.hand_rules(options)
     facts = plain_facts(request, request.claim, hand_rules.tile_kinds)
-    if facts is None or facts.locked:
+    if facts is None or facts.locked or source_problems(facts.source,
+                                                        room_of(options).players):
         return None
     context, hand = request.context, request.hand
     if rules.context_problems(context, hand_rules) or not plainly_valid(
-            hand, hand_rules, size=13, needs_win_tile=False,
+            hand, hand_rules, size=room_of(options).hand_size, needs_win_tile=False,
             visible=(*context.visible, facts.tile)):
         return None
     face_value = rules.wild_melds_at_face_value(options)
@@ -173,14 +176,14 @@ def _checked_situation(variant: ClaimingVariant, rules: ClaimRules, request: Req
         options = variant.options(request)
     except RequestError as e:  # the valid ones still count (say, rob_kong beside a bad one)
         problems.extend(e.problems)
-        given = request.options
-        options = {spec.name: given[spec.name] if spec.name in given
-                   and given[spec.name] is not None and spec.problem(given[spec.name]) is None
-                   else spec.default for spec in variant.option_specs}
+        options = {spec.name: valid_or_default(spec, request.options)
+                   for spec in variant.option_specs}
     hand_rules = variant.hand_rules(options)
     facts, more = read_facts(request, options, hand_rules.tile_kinds)
     if more:
         problems += more
+    if facts is not None:
+        problems += source_problems(facts.source, room_of(options).players)
     context_problems = rules.context_problems(request.context, hand_rules)
     if context_problems:
         problems += context_problems
@@ -190,12 +193,14 @@ def _checked_situation(variant: ClaimingVariant, rules: ClaimRules, request: Req
     visible = request.context.visible
     # with the tile on offer among the visible ones, a plainly valid hand also means the
     # tile is no fifth copy (what `_tile_copy_problems` checks, rob_kong's rule aside)
+    size = room_of(options).hand_size
     copies_checked = (facts is not None and facts.source is not Source.ROB_KONG
-                      and plainly_valid(hand, hand_rules, size=13, needs_win_tile=False,
+                      and plainly_valid(hand, hand_rules, size=size, needs_win_tile=False,
                                         visible=(*visible, facts.tile)))
-    if not copies_checked and not plainly_valid(hand, hand_rules, size=13,
+    if not copies_checked and not plainly_valid(hand, hand_rules, size=size,
                                                 needs_win_tile=False, visible=visible):
-        problems += check_hand(hand, hand_rules, size=13, needs_win_tile=False, visible=visible)
+        problems += check_hand(hand, hand_rules, size=size, needs_win_tile=False,
+                               visible=visible)
     face_value = rules.wild_melds_at_face_value(options)
     wilds = NO_WILDS
     if not problems or not face_value:
@@ -215,8 +220,8 @@ def _checked_situation(variant: ClaimingVariant, rules: ClaimRules, request: Req
         waits = variant.wait_list(hand.concealed, hand, request.context, options)
         if not waits:
             raise RequestError([Problem(Code.LOCKED_NOT_READY, "#/context/locked",
-                                        "a locked hand must be ready: these 13 tiles have no "
-                                        "wait")])
+                                        f"a locked hand must be ready: these {size} tiles "
+                                        "have no wait")])
         reference = frozenset(T.from_code(w.tile) for w in waits)
     return _situated(variant, rules, request, facts, options, wilds, face_value, reference)
 

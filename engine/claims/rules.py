@@ -65,7 +65,7 @@ def _no_problems(context: Context, rules: HandRules) -> list[Problem]:
     return []
 
 
-def _no_front(hand: Hand, context: Context) -> int | None:
+def _no_front(hand: Hand, context: Context, options: Options) -> int | None:
     return None
 
 
@@ -96,8 +96,9 @@ class ClaimRules:
     `Variant.has_wait`, asked without building that `Hand`. None: no modes."""
     context_problems: Callable[[Context, HandRules], list[Problem]] = _no_problems
     """The variant's own context checks (南昌: ``jing``)."""
-    discard_front: Callable[[Hand, Context], int | None] = _no_front
-    """The suit ``discards`` lists first for a 14-tile hand (四川's suit to drop), or None."""
+    discard_front: Callable[[Hand, Context, Options], int | None] = _no_front
+    """The suit ``discards`` lists first for a hand after a draw (四川's suit to drop, in
+    the room of the options), or None."""
     reason_has_shape: Callable[[WinCheck], bool] = _reason_means_shape
     """For a refused win's reason: does a winning shape exist (settled reading 13)? True
     unless the variant reports the reason before looking at the shape (四川's 缺一门)."""

@@ -43,6 +43,8 @@ from engine.results import (
     WinAnswer,
     WinCheck,
 )
+from engine.room import deal_problems, room_of
+from engine.seats import FULL_TABLE, range_problems
 from engine.shapes import NEVER
 from engine.tiles import Tile
 from engine.weights import Weigh
@@ -102,6 +104,9 @@ class Variant(ABC):
     record_limits: ClassVar[wire.Object | None] = None
     """``settle``'s record: its lists and objects, for the size limits checked before any
     work (`engine.wire`); None without ``settle``."""
+    reads_active: ClassVar[bool] = True
+    """``context.active`` is read (四川 血战, 南昌); 长沙 and 红中 end the hand with the first
+    win and ignore it."""
 
     @property
     def context_members(self) -> Mapping[str, OwnMember]:
@@ -170,6 +175,11 @@ class Variant(ABC):
         """Problems between options (e.g. a wild tile outside the tile set); none by default."""
         return []
 
+    def readiness_options(self, options: Options) -> Options:
+        """The options a wait is evaluated under (the same by default; 四川 takes
+        ``dian_pao_ping_hu`` as true, rooms.md §0.9.4.3: readiness ignores it)."""
+        return options
+
     def wait_context(self, context: Context) -> Context:
         """The context a wait is tried in (RULES.md §0.6): a discard, no event flags."""
         return context_with(context, win_type=WinType.DISCARD, after_kong=False,
@@ -213,8 +223,12 @@ class Variant(ABC):
 
     def resolve_options(self, given: Mapping[str, Any]) -> Options:
         """The options ``given`` resolved against `option_specs` and `extra_option_problems`,
-        uncached (what `options` keeps)."""
-        return resolve(self.option_specs, given, self.extra_option_problems(given))
+        then the deal check of their room (rooms.md §0.9.1: its wall is 36 tiles a suit and
+        the honors of the tile set, whose name counts them: 108, 112, 136); uncached (what
+        `options` keeps)."""
+        resolved = resolve(self.option_specs, given, self.extra_option_problems(given))
+        raise_if(deal_problems(room_of(resolved), int(self.tile_set(resolved)) - 108))
+        return resolved
 
     @cached_property
     def _option_cache(self) -> OptionCache:
@@ -282,9 +296,21 @@ class Variant(ABC):
             ops[op] = getattr(self, op.replace("-", "_"))
         return ops
 
-    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
+    def seat_bound_problems(self, context: Context, options: Options) -> list[Problem]:
+        """Seats at or above the ``players`` of a smaller room (rooms.md §0.9.3): the shape
+        stage, which stops validation, as the schema's 0–3 does in a room of four (whose
+        seats the variant's context checks read as today)."""
+        players = room_of(options).players
+        if players == FULL_TABLE:
+            return []
+        return range_problems(context, players, reads_active=self.reads_active)
+
+    def checked(self, request: Request, *, draw: bool = False, needs_win_tile: bool
+                ) -> Options:
         """The effective options; every problem of the options, the hand (under those
-        options, or the defaults where they are bad) and the context raised together.
+        options, or the defaults where they are bad) and the context raised together — after
+        the seat bounds of a smaller room, a stage of their own. The size rule is the room's
+        *n* (``draw``: *n* + 1, ``discards``).
 
         A request with nothing wrong — what a game server sends after every draw — is let
         through by the fast checks alone (cached options, `plainly_valid`, a context without
@@ -295,12 +321,16 @@ class Variant(ABC):
             pass
         else:
             context = request.context
+            size = room_of(options).hand_size + draw
             if (plainly_valid(request.hand, self.hand_rules(options), size=size,
                               needs_win_tile=needs_win_tile, visible=context.visible)
                     and not self.context_problems(context, options)):
                 return options
         problems: list[Problem] = []
         options = self.options_or_defaults(request, problems)
+        if not problems:
+            raise_if(self.seat_bound_problems(request.context, options))
+        size = room_of(options).hand_size + draw
         problems += self.hand_problems(request, options, size=size, needs_win_tile=needs_win_tile)
         problems += self.context_problems(request.context, options)
         raise_if(problems)
@@ -309,14 +339,14 @@ class Variant(ABC):
     # --- the shared operations ----------------------------------------------------------------
 
     def win(self, request: Request) -> WinAnswer:
-        options = self.checked(request, size=13, needs_win_tile=True)
+        options = self.checked(request, needs_win_tile=True)
         result = self.check(request.hand, request.context, options)
         if result.win:
             return WinAnswer(True, shapes=result.shapes, options=options)
         return WinAnswer(False, reason=result.reason, options=options)
 
     def waits(self, request: Request) -> WaitsAnswer:
-        options = self.checked(request, size=13, needs_win_tile=False)
+        options = self.checked(request, needs_win_tile=False)
         hand, context = request.hand, request.context
         waits = self.wait_list(hand.concealed, hand, context, options)
         shanten = 0 if waits else max(1, self.hand_shanten(hand.concealed, hand, context, options))
@@ -324,13 +354,15 @@ class Variant(ABC):
 
     def wait_list(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                   options: Options) -> tuple[Wait, ...]:
-        """The waits of 13 effective tiles, with copies remaining and each one's fan."""
+        """The waits of the room's *n* effective tiles, with copies remaining and each one's
+        fan."""
         candidates = self.wait_candidates(concealed, hand, context, options)
         if not candidates:  # most hands (every discard but one or two of ``discards``)
             return ()
         own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
         seen = T.counts(context.visible)
         wait_context = self.wait_context(context)
+        options = self.readiness_options(options)
         waits = []
         for tile in candidates:
             if own[tile] >= T.COPIES:
@@ -351,13 +383,14 @@ class Variant(ABC):
             return False
         own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
         trial_context = self.wait_context(context)
+        options = self.readiness_options(options)
         rest = tuple(concealed)
         return any(own[t] < T.COPIES
                    and self.check(Hand(rest, hand.melds, t), trial_context, options).win
                    for t in candidates)
 
     def discards(self, request: Request) -> DiscardsAnswer:
-        options = self.checked(request, size=14, needs_win_tile=False)
+        options = self.checked(request, draw=True, needs_win_tile=False)
         hand, context = request.hand, request.context
         own = T.counts(hand.all_tiles)
         seen = T.counts(context.visible)

@@ -7,15 +7,17 @@ order of its RULES.md table, which is also the order answers list patterns in):
   across the variants; ``tests/engine/variants/test_pattern_names.py`` holds it);
 * ``fan`` — a number, or the name of the option that sets it (``"dai_yao_jiu_fan"``), or
   ``(option, offset)`` for a fan one step above an option's (长沙's 三豪华七小对 is
-  ``("shuang_haohua_units", 1)``);
+  ``("shuang_haohua_units", 1)``), or ``(option, ((value, fan), …))`` for a fan each value of
+  an option sets (四川's 将对: 2, or 1 under ``dui_dui_hu_fan: 2``);
 * ``on`` — the option that can switch it off: a name (on while the option is truthy, so an
   option-set fan of 0 can also mean "off") or ``(name, value)`` (on while it equals value);
-  None when it always counts;
+  None when it always counts; ``also_on`` a second such switch (both must be on);
 * ``when`` — a small predicate over the variant's typed facts object (an immutable record —
   frozen dataclass or NamedTuple — of what scoring knows about the reading, the melds and
   the moment), never ``*args``;
 * ``tiles`` — for a counted pattern (根): the tiles it counts; its fan is then ``fan`` each,
-  its ``count`` and ``tiles`` go on the wire;
+  its ``count`` and ``tiles`` go on the wire; ``count`` — for one counted without tiles
+  (四川's 夹心五 per 4-5-6): how many times, its ``count`` on the wire and no ``tiles``;
 * ``replaces`` — ids this one removes from the list when it counts, or `ALL` (天胡 under
   ``tiandi_mode: "fixed"``); ``replaces_on`` makes the replacement itself option-dependent
   (same form as ``on``);
@@ -54,6 +56,7 @@ ALL: Final = ("*",)
 Counted = tuple[str, int, int, tuple[Tile, ...]]
 """A pattern that counts: (id, fan, count, tiles counted) — what answers are built from."""
 OptionSwitch = str | tuple[str, Any] | None
+OptionFan = int | str | tuple[str, int] | tuple[str, tuple[tuple[Any, int], ...]]
 
 
 @dataclass(frozen=True)
@@ -63,10 +66,12 @@ class PatternSpec(Generic[F]):
     id: str
     name: str
     name_zh: str
-    fan: int | str | tuple[str, int]
+    fan: OptionFan
     when: Callable[[F], bool]
     on: OptionSwitch = None
+    also_on: OptionSwitch = None
     tiles: Callable[[F], tuple[Tile, ...]] | None = None
+    count: Callable[[F], int] | None = None
     replaces: tuple[str, ...] = ()
     replaces_on: OptionSwitch = None
     reading: bool = False
@@ -126,7 +131,7 @@ def reads(table: Sequence[PatternSpec[Any]]) -> tuple[str, ...]:
     depends on, so that a variant can cache its activations on their values alone."""
     found: dict[str, None] = {}
     for p in table:
-        for used in (p.on, p.replaces_on, p.fan, p.flat):
+        for used in (p.on, p.also_on, p.replaces_on, p.fan, p.flat):
             if isinstance(used, str):
                 found[used] = None
             elif isinstance(used, tuple):
@@ -139,13 +144,15 @@ def flats(table: Sequence[PatternSpec[Any]], options: Mapping[str, Any]) -> dict
     return {p.id: _option_value(p.flat, options) for p in table if p.flat}
 
 
-def _option_value(fan: int | str | tuple[str, int], options: Mapping[str, Any]) -> int:
+def _option_value(fan: OptionFan, options: Mapping[str, Any]) -> int:
     if isinstance(fan, int):
         return fan
     if isinstance(fan, str):
         return int(options[fan])
-    name, offset = fan
-    return int(options[name]) + offset
+    name, by = fan
+    if isinstance(by, tuple):
+        return dict(by)[options[name]]
+    return int(options[name]) + by
 
 
 def _switched(switch: OptionSwitch, options: Mapping[str, Any]) -> bool:
@@ -171,11 +178,12 @@ def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any], *,
     quiet: list[Hit] = []
     by_reading: list[Hit] = []
     for p in table:
-        if not _switched(p.on, options):
+        if not _switched(p.on, options) or not _switched(p.also_on, options):
             continue
         each = _option_value(p.fan, options)
         replaces = p.replaces if p.replaces and _switched(p.replaces_on, options) else ()
-        hit: Hit = (p.when, None if p.tiles else (p.id, each, 1, ()), p.id, each, p.tiles,
+        tiles = p.tiles if p.count is None else _uncounted(p.count)
+        hit: Hit = (p.when, None if tiles else (p.id, each, 1, ()), p.id, each, tiles,
                     replaces)
         walk.append(hit)
         if not p.event:
@@ -184,6 +192,15 @@ def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any], *,
             by_reading.append(hit)
     return Active(tuple(walk), tuple(quiet), tuple(by_reading), any(hit[5] for hit in walk),
                   BoundedDict(_MEMO_SIZE) if memo else None)
+
+
+class _Times(tuple[Tile, ...]):
+    """What a ``count`` pattern counts: as many entries as times, none of them a tile to
+    show (`judge` gives the pattern no ``tiles``)."""
+
+
+def _uncounted(count: Callable[[Any], int]) -> Callable[[Any], tuple[Tile, ...]]:
+    return lambda facts: _Times((-1,) * count(facts))
 
 
 _MEMO_SIZE: Final = 4096
@@ -274,7 +291,8 @@ def _judge(active: Active[F], readings: Sequence[F], event: bool) -> Verdict:
         if when(facts):
             if counted is None:
                 tiles = tiles_of(facts)  # type: ignore[misc]  # set when counted is None
-                counted = (pid, each * len(tiles), len(tiles), tiles)
+                counted = (pid, each * len(tiles), len(tiles),
+                           () if type(tiles) is _Times else tiles)
             found.append(counted)
             fan += counted[1]
     if active.replaces:

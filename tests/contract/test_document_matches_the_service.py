@@ -44,7 +44,8 @@ def test_every_variant_has_a_tag():
 
 def expected_option(s: OptionSpec, request: bool) -> dict[str, Any]:
     nullable = request or s.nullable
-    base = {OptionType.TILE_LIST: "array"}.get(s.type, s.type.value)
+    base = {OptionType.TILE_LIST: "array", OptionType.SUIT_LIST: "array"}.get(s.type,
+                                                                             s.type.value)
     out: dict[str, Any] = {"type": [base, "null"] if nullable else base}
     if s.choices is not None:
         out["enum"] = [*s.choices, *([None] if nullable and None not in s.choices else [])]
@@ -71,6 +72,8 @@ def test_options_schema_is_the_engines_declaration(variant, request_side):
         assert documented.pop("description") == s.description
         documented.pop("items", None)
         documented.pop("uniqueItems", None)
+        if s.type is OptionType.SUIT_LIST:  # 1–3 distinct letters of m, p, s (rooms.md §0.9.8)
+            assert (documented.pop("minItems"), documented.pop("maxItems")) == (1, 3)
         assert documented == expected_option(s, request_side), s.name
 
 

@@ -72,7 +72,7 @@ class Toy(Variant):
         return len(set(hand.all_tiles)) + int(options["bonus"])
 
     def fan(self, request: Request) -> ToyFan:
-        options = self.checked(request, size=13, needs_win_tile=True)
+        options = self.checked(request, needs_win_tile=True)
         result = self.check(request.hand, request.context, options)
         if not result.win:
             return ToyFan(False, result.reason, (), 0, None, options)

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from engine.options import Options
 from engine.results import BirdHit, Pattern, Reading
 
-Seats4 = tuple[int, int, int, int]
+Seats4 = tuple[int, ...]
+"""One entry per seat of the room (rooms.md §0.9.3)."""
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,9 @@
 
 A bird's rank points to a seat counted from an origin: 1/5/9 the origin itself, 2/6 the next
 player, 3/7 the opposite one, 4/8 the previous one — i.e. an offset of (rank − 1) mod 4.
+With 2 or 3 players the room's ``bird_seats`` says how (`engine.seats.rank_seat`: a rank on
+an empty chair misses, ``seat: null``, under ``"circle"``; (origin + rank − 1) mod *P* under
+``"modulo"``).
 The seats a bird points to are its "hits". For winner w and payer p, with *B* the base,
 *h* = hits(w) + hits(p) and *Z* the 庄闲分, the payer pays PAY(*B*, *Z*, *h*)
 (settle-changsha.md §2.9.4, the one pricing ``fan``, ``birds`` and ``settle`` share):
@@ -36,14 +39,15 @@ from engine import seats as S
 from engine import tiles as T
 from engine.errors import Code, Problem, invalid_field, invalid_tile
 from engine.options import Options
-from engine.results import BirdHit
+from engine.results import NULL, BirdHit
 from engine.tiles import Tile
 from engine.variants.changsha.shapes import KINDS
 
 MAX_BIRDS: Final = 16
 """More birds than any table turns; it also keeps ``double`` payments far below 2^53."""
 
-Seats4 = tuple[int, int, int, int]
+Seats4 = tuple[int, ...]
+"""One entry per seat of the room (four by default)."""
 
 
 @dataclass(frozen=True)
@@ -54,24 +58,29 @@ class Birds:
     hits: Seats4
 
 
-def bird_seat(tile: Tile, origin: int) -> int:
-    """The seat a bird points to: offset (rank − 1) mod 4 from the origin, in turn order.
+def bird_seat(tile: Tile, origin: int, players: int = S.FULL_TABLE,
+              convention: str = "circle") -> int | None:
+    """The seat a bird points to, counted from the origin in turn order (None: an empty
+    chair).
 
     >>> [bird_seat(T.from_code(c), 0) for c in ("1m", "2p", "7s", "8m", "9p")]
     [0, 1, 2, 3, 0]
     """
-    return seat_of_rank(T.rank(tile), origin)
+    return S.rank_seat(T.rank(tile), origin, players, convention)
 
 
-def seat_of_rank(rank: int, origin: int, players: int = 4) -> int:
-    """The seat a bird (or a die, settle-changsha.md §2.9.2) of ``rank`` points to."""
-    return (origin + (rank - 1) % 4) % players
+def seat_of_rank(rank: int, origin: int, players: int = S.FULL_TABLE,
+                 convention: str = "circle") -> int | None:
+    """The seat a bird or a die (settle-changsha.md §2.9.2) of ``rank`` points to, by the
+    room's ``bird_seats`` (reconciled.md §1; None: an empty chair)."""
+    return S.rank_seat(rank, origin, players, convention)
 
 
 def traditional_birds(birds: Sequence[Tile], mode: str, origin: int, winner: int,
-                      payers: Collection[int]) -> Birds:
+                      payers: Collection[int], players: int = S.FULL_TABLE,
+                      convention: str = "circle") -> Birds:
     """Seats and hits of the traditional profile for ``bird_mode`` ``mode``."""
-    hits = [0, 0, 0, 0]
+    hits = [0] * players
     out = []
     for tile in birds:
         if mode == "159_only":
@@ -80,10 +89,13 @@ def traditional_birds(birds: Sequence[Tile], mode: str, origin: int, winner: int
                 hits[winner] += 1
             out.append(BirdHit(T.code(tile), winner if counted else None, counted))
             continue
-        seat = bird_seat(tile, origin)
+        seat = bird_seat(tile, origin, players, convention)
+        if seat is None:
+            out.append(BirdHit(T.code(tile), NULL, False))
+            continue
         hits[seat] += 1
         out.append(BirdHit(T.code(tile), seat, seat == winner or seat in payers))
-    return Birds(tuple(out), _four(hits))
+    return Birds(tuple(out), tuple(hits))
 
 
 def zhuang_xian_points(units: int, options: Options) -> int:
@@ -116,20 +128,25 @@ def payments(base: int, units: int, winner: int, payers: Sequence[int], *, hits:
     """Per-seat deltas, zero-sum: each payer pays the winner PAY(base, 庄闲分, hits(w) +
     hits(p)) — ``units`` are the win's 大胡 units, read by ``zhuang_xian_value``."""
     points = zhuang_xian_points(units, options) if options["zhuang_xian"] else 0
-    return _four(S.deltas(winner, [
+    return S.deltas(winner, [
         (payer, pay(base, points if dealer in (winner, payer) else 0,
-                    hits[winner] + hits[payer], options)) for payer in payers]))
+                    hits[winner] + hits[payer], options)) for payer in payers], len(hits))
 
 
-def seed_birds(birds: Sequence[Tile], dealer: int, winner: int) -> Birds:
-    """The seed profile's birds: seats counted from the dealer; a hit points to the winner."""
-    hits = [0, 0, 0, 0]
+def seed_birds(birds: Sequence[Tile], dealer: int, winner: int, players: int = S.FULL_TABLE,
+               convention: str = "circle") -> Birds:
+    """The seed profile's birds: seats counted from the dealer; a hit points to the winner
+    (a bird on an empty chair counts for no seat, settled reading 6)."""
+    hits = [0] * players
     out = []
     for tile in birds:
-        seat = bird_seat(tile, dealer)
+        seat = bird_seat(tile, dealer, players, convention)
+        if seat is None:
+            out.append(BirdHit(T.code(tile), NULL, False))
+            continue
         hits[seat] += 1
         out.append(BirdHit(T.code(tile), seat, seat == winner))
-    return Birds(tuple(out), _four(hits))
+    return Birds(tuple(out), tuple(hits))
 
 
 def seed_bird_fan(birds: Sequence[Tile], scored: Birds, winner_tiles: Sequence[Tile]) -> int:
@@ -167,7 +184,3 @@ def bird_problems(birds: Sequence[Tile], own: Sequence[Tile], visible: Sequence[
                 f"{turned[kind]}, player {mine[kind]}, visible {seen[kind]}); there are only 4"))
     return problems
 
-
-def _four(values: Sequence[int]) -> Seats4:
-    a, b, c, d = values
-    return (a, b, c, d)

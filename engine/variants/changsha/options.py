@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine import room as R
 from engine.options import OptionSpec, OptionType
 from engine.variants.changsha import claims as claims_module
 from engine.variants.changsha.settle.options import SETTLE_OPTION_SPECS
@@ -65,5 +66,11 @@ OPTION_SPECS: Final = (
                "(once)",
                choices=("per_pattern", "once")),
     *SETTLE_OPTION_SPECS,
+    R.PLAYERS,
+    OptionSpec("bird_seats", OptionType.STRING, "circle",
+               "with 2 or 3 players, the seat a bird's rank (or a die's) points at: its "
+               "four-seat meaning, missing an empty chair (circle), or (origin + rank − 1) mod "
+               "players (modulo)",
+               choices=("circle", "modulo")),
 )
 

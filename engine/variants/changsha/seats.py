@@ -24,22 +24,25 @@ def discarder_is_dealer(context: Context, win_type: WinType) -> bool | None:
     return None if payer is None else payer == seats.dealer
 
 
-def seat_problems(context: Context, win_type: WinType) -> list[Problem]:
-    """Seats that cannot be: out of range, then what `engine.seats.seat_problems` refuses
+def seat_problems(context: Context, win_type: WinType, players: int = S.FULL_TABLE
+                  ) -> list[Problem]:
+    """Seats that cannot be: out of the room, then what `engine.seats.seat_problems` refuses
     (nothing to read without seats: ``active`` is not 长沙's)."""
     if context.seats is None:
         return []
-    return S.range_problems(context, reads_active=False) or S.seat_problems(context, win_type)
+    return S.range_problems(context, players, reads_active=False) or S.seat_problems(
+        context, win_type)
 
 
 def read_seats(context: Context, win_type: WinType, *, purpose: str, need_payers: bool,
-               need_dealer: bool) -> tuple[WinSeats | None, list[Problem]]:
+               need_dealer: bool, players: int = S.FULL_TABLE
+               ) -> tuple[WinSeats | None, list[Problem]]:
     """The seats ``purpose`` needs, or the members missing for it (``missing_field``).
     Call after `seat_problems` found nothing."""
     problems = S.needed_problems(context, win_type, purpose=purpose, need_payer=need_payers,
                                  need_dealer=need_dealer)
     if problems:
         return None, problems
-    seats = S.win_seats(context, win_type)
+    seats = S.win_seats(context, win_type, players=players)
     assert seats is not None  # the winner was there
     return (seats if need_payers else WinSeats(seats.winner, seats.dealer, ())), []

@@ -127,6 +127,7 @@ class Changsha(Variant):
     name = "Changsha mahjong"
     name_zh = "长沙麻将"
     option_specs = OPTION_SPECS
+    reads_active = False
     extra_operations = ("birds", "qishou")
     late_operations = ("settle",)
     request_shapes = wire.shapes(birds=wire.RequestShape.CONTEXT,
@@ -223,20 +224,21 @@ class Changsha(Variant):
             problems += B.bird_problems(turned, hand.all_tiles, context.visible,
                                         _hai_di_tile(hand, context))
         seated = None
-        seats_wrong = seat_problems(context, win_type)
+        seats_wrong = seat_problems(context, win_type, options["players"])
         problems += seats_wrong
         if options_ok and not seats_wrong:
             problems += _origin_problems(options, win_type, turned is not None)
             seed_profile = options["scoring_profile"] == SEED
             if seed_profile and turned is not None:
                 seated, more = read_seats(context, win_type, purpose="birds", need_payers=False,
-                                         need_dealer=True)
+                                         need_dealer=True, players=options["players"])
                 problems += more
             elif not seed_profile and (context.seats is not None or turned is not None):
                 seated, more = read_seats(
                     context, win_type, purpose="payments", need_payers=True,
                     need_dealer=bool(options["zhuang_xian"]) or (
-                        turned is not None and options["bird_origin"] == "dealer"))
+                        turned is not None and options["bird_origin"] == "dealer"),
+                    players=options["players"])
                 problems += more
         raise_if(problems)
         return self._answer(hand, context, options, turned, seated)
@@ -265,7 +267,7 @@ class Changsha(Variant):
         shown = reading(hand, verdict.facts, verdict.shapes) if with_reading else None
         if options["scoring_profile"] == SEED:
             scored = seed.seed_score(verdict.facts)
-            seed_birds, bird_fan = _seed_birds(turned, seated, hand)
+            seed_birds, bird_fan = _seed_birds(turned, seated, hand, options)
             return ChangshaFanAnswer(
                 True, patterns=scored.patterns, fan=scored.fan, bird_fan=bird_fan,
                 total_fan=seed.total_fan(scored.fan, bird_fan, win_type),
@@ -310,7 +312,7 @@ class Changsha(Variant):
         else:
             problems += B.bird_problems(turned, hand.all_tiles, context.visible,
                                         _hai_di_tile(hand, context))
-        seats_wrong = seat_problems(context, win_type)
+        seats_wrong = seat_problems(context, win_type, options["players"])
         problems += seats_wrong
         seated = None
         if options_ok and not seats_wrong:
@@ -319,13 +321,14 @@ class Changsha(Variant):
             seated, more = read_seats(
                 context, win_type, purpose="birds", need_payers=not seed_profile,
                 need_dealer=seed_profile or options["bird_origin"] == "dealer" or (
-                    request.has_hand and bool(options["zhuang_xian"])))
+                    request.has_hand and bool(options["zhuang_xian"])),
+                players=options["players"])
             problems += more
         raise_if(problems)
         assert seated is not None and turned is not None  # raise_if saw to it
 
         if options["scoring_profile"] == SEED:
-            scored, _ = _seed_birds(turned, seated, None)
+            scored, _ = _seed_birds(turned, seated, None, options)
             assert scored is not None
             answer = ChangshaBirdsAnswer(scored.birds, scored.hits,
                                          seed.birds_expected(win_type), options=options)
@@ -397,10 +400,14 @@ class Changsha(Variant):
         return score(facts, options)
 
     def _options_only(self, request: Request, problems: list[Problem]) -> tuple[Options, bool]:
-        """`options_or_defaults`, and whether the options given were good."""
+        """`options_or_defaults`, and whether the options given were good; seats outside a
+        smaller room stop the check here (their own stage, rooms.md §0.9.9)."""
         before = len(problems)
         options = self.options_or_defaults(request, problems)
-        return options, len(problems) == before
+        ok = len(problems) == before
+        if ok:
+            raise_if(self.seat_bound_problems(request.context, options))
+        return options, ok
 
     def _options_and_hand(self, request: Request, problems: list[Problem], size: int, *,
                           needs_win_tile: bool) -> tuple[Options, bool]:
@@ -430,14 +437,15 @@ def _traditional_birds(birds: Sequence[Tile], options: Options, seated: WinSeats
         origin = seated.payers[0]  # a discard or robbed kong has exactly one payer
     else:
         origin = seated.winner
-    return B.traditional_birds(birds, options["bird_mode"], origin, seated.winner, seated.payers)
+    return B.traditional_birds(birds, options["bird_mode"], origin, seated.winner, seated.payers,
+                               options["players"], options["bird_seats"])
 
 
 def _payments(value: Score, seated: WinSeats, birds: B.Birds | None,
               options: Options) -> B.Seats4:
     return B.payments(value.base_per_payer, value.units, seated.winner, seated.payers,
-                      hits=birds.hits if birds else (0, 0, 0, 0), dealer=seated.dealer,
-                      options=options)
+                      hits=birds.hits if birds else (0,) * options["players"],
+                      dealer=seated.dealer, options=options)
 
 
 def _hai_di_tile(hand: Hand, context: Context) -> Tile | None:
@@ -446,12 +454,13 @@ def _hai_di_tile(hand: Hand, context: Context) -> Tile | None:
 
 
 def _seed_birds(birds: Sequence[Tile] | None, seated: WinSeats | None,
-                hand: Hand | None) -> tuple[B.Birds | None, int]:
+                hand: Hand | None, options: Options) -> tuple[B.Birds | None, int]:
     """The seed profile's birds (from the dealer) and, with the hand, their fan."""
     if birds is None or seated is None:
         return None, 0
     assert seated.dealer is not None  # read_seats was asked for it
-    scored = B.seed_birds(birds, seated.dealer, seated.winner)
+    scored = B.seed_birds(birds, seated.dealer, seated.winner, options["players"],
+                          options["bird_seats"])
     return scored, B.seed_bird_fan(birds, scored, hand.concealed_with_win) if hand else 0
 
 

@@ -2,7 +2,10 @@
 
 Codes are turned after a win and sent as ``context.codes``; only the tiles sent are scored.
 Each code is answered as a :class:`~engine.results.BirdHit` (``seat`` is None in the modes
-that have no seats) and the hits per seat as four counts (``code_hits``).
+that have no seats) and the hits per seat as one count per seat of the room (``code_hits``).
+In a room of 2 or 3 players (rooms.md §0.9.5) ``seat`` mode maps a rank by ``code_seats``
+(`engine.seats.rank_seat`; a code on an empty chair has ``seat: null`` and scores in no
+win); a self-draw has *P* − 1 payers and a robbed konger pays their *P* − 1 shares.
 
 Decisions:
 
@@ -28,7 +31,7 @@ from typing import Final
 from engine import seats as S
 from engine import tiles as T
 from engine.hand import KongType, WinType
-from engine.results import BirdHit
+from engine.results import NULL, BirdHit
 from engine.tiles import Tile
 
 SEAT_ORDER_RANK: Final = {T.EAST: 1, T.SOUTH: 2, T.WEST: 3, T.NORTH: 4,
@@ -38,7 +41,8 @@ ONE_CODE_RANK: Final = {T.EAST: 1, T.SOUTH: 2, T.WEST: 3, T.NORTH: 4,
                         T.RED: 10, T.GREEN: 6, T.WHITE: 7}
 """一码全中 values: 红中 is 10, other honors by their place in 东南西北中发白."""
 
-Payments = tuple[int, int, int, int]
+Payments = tuple[int, ...]
+"""One amount per seat of the room."""
 
 
 def is_159z_hit(tile: Tile) -> bool:
@@ -69,30 +73,34 @@ class Codes:
 
     codes: tuple[BirdHit, ...]
     hits: Payments | None
-    bonus: tuple[int, int, int, int]
+    bonus: tuple[int, ...]
 
 
-def payers_of(win_type: WinType, winner: int, payer: int | None) -> frozenset[int]:
+def payers_of(win_type: WinType, winner: int, payer: int | None,
+              players: int = S.FULL_TABLE) -> frozenset[int]:
     """Who pays a win: everyone else on a self-draw, else the discarder / robbed konger.
 
-    A rob-kong counts as paid by all three shares (抢杠全包 pays them on their behalf)."""
+    A rob-kong counts as paid by all the self-draw shares (抢杠全包 pays them on their
+    behalf)."""
     if win_type is WinType.DISCARD:
         return frozenset({payer} if payer is not None else ())
-    return frozenset(S.after(winner))
+    return frozenset(S.after(winner, players))
 
 
 def score_codes(codes: Sequence[Tile], mode: str, code_value: int, win_type: WinType,
-                winner: int | None, payer: int | None, origin: int | None = None) -> Codes:
+                winner: int | None, payer: int | None, origin: int | None = None,
+                players: int = S.FULL_TABLE, convention: str = "circle") -> Codes:
     """Score ``codes`` in ``mode``. ``winner`` None: no seats known (not allowed in ``seat``
     mode, whose caller checks that); ``payer`` is the discarder of a discard win; ``origin``
-    the seat ``seat`` mode counts from (None: the winner; other modes ignore it)."""
+    the seat ``seat`` mode counts from (None: the winner; other modes ignore it);
+    ``players`` and ``convention`` (``code_seats``) the room's."""
     if mode == "seat":
         if winner is None:
             if codes:
                 raise ValueError("seat mode needs the winner's seat")
-            return Codes((), None, (0, 0, 0, 0))
+            return Codes((), None, (0,) * players)
         return _seat_codes(codes, code_value, win_type, winner, payer,
-                           winner if origin is None else origin)
+                           winner if origin is None else origin, players, convention)
     if mode == "one_code_all":
         value = sum(one_code_value(t) for t in codes) * code_value
         answers = tuple(BirdHit(T.code(t), None, True) for t in codes)
@@ -103,63 +111,65 @@ def score_codes(codes: Sequence[Tile], mode: str, code_value: int, win_type: Win
         value = hit_count * code_value
     hits = None
     if winner is not None:
-        per_seat = [0, 0, 0, 0]
+        per_seat = [0] * players
         per_seat[winner] = hit_count
-        hits = _four(per_seat)
-    return Codes(answers, hits, (value, value, value, value))
+        hits = tuple(per_seat)
+    return Codes(answers, hits, (value,) * players)
 
 
 def _seat_codes(codes: Sequence[Tile], code_value: int, win_type: WinType, winner: int,
-                payer: int | None, origin: int) -> Codes:
-    scoring = {winner} | payers_of(win_type, winner, payer)
+                payer: int | None, origin: int, players: int, convention: str) -> Codes:
+    scoring = {winner} | payers_of(win_type, winner, payer, players)
     answers = []
-    per_seat = [0, 0, 0, 0]
+    per_seat = [0] * players
     for t in codes:
-        seat = (origin + seat_rank(t) - 1) % 4
+        seat = S.rank_seat(seat_rank(t), origin, players, convention)
+        if seat is None:
+            answers.append(BirdHit(T.code(t), NULL, False))
+            continue
         hit = seat in scoring
         if hit:
             per_seat[seat] += 1
         answers.append(BirdHit(T.code(t), seat, hit))
-    bonus = _four([(per_seat[winner] + per_seat[s]) * code_value if s != winner else 0
-                   for s in range(4)])
-    return Codes(tuple(answers), _four(per_seat), bonus)
+    bonus = tuple([(per_seat[winner] + per_seat[s]) * code_value if s != winner else 0
+                   for s in range(players)])
+    return Codes(tuple(answers), tuple(per_seat), bonus)
 
 
 def win_payments(fan: int, win_type: WinType, winner: int, payer: int | None,
                  zimo_unit: int, discard_unit: int, bonus: Sequence[int]) -> Payments:
-    """Per-seat deltas of a win, zero-sum.
+    """Per-seat deltas of a win, zero-sum, one per seat of the room (``bonus`` has one
+    entry a seat).
 
     Self-draw: each other seat pays ``zimo_unit·2^fan`` plus its code bonus; discard: the
     discarder pays ``discard_unit·2^fan`` plus his; rob-kong: the konger (``payer``) pays
-    the three self-draw shares, each with its code bonus (抢杠全包).
+    the *P* − 1 self-draw shares, each with its code bonus (抢杠全包).
     """
     value = 2**fan
+    players = len(bonus)
     if win_type is WinType.DISCARD:
         if payer is None:
             raise ValueError("a discard win needs the discarder")
-        return _four(S.deltas(winner, [(payer, discard_unit * value + bonus[payer])]))
-    shares = [(seat, zimo_unit * value + bonus[seat]) for seat in S.after(winner)]
+        return S.deltas(winner, [(payer, discard_unit * value + bonus[payer])], players)
+    shares = [(seat, zimo_unit * value + bonus[seat]) for seat in S.after(winner, players)]
     if win_type is WinType.SELF_DRAW:
-        return _four(S.deltas(winner, shares))
+        return S.deltas(winner, shares, players)
     if payer is None:
         raise ValueError("a rob-kong win needs the konger")
-    return _four(S.deltas(winner, [(payer, sum(amount for _, amount in shares))]))
+    return S.deltas(winner, [(payer, sum(amount for _, amount in shares))], players)
 
 
 KONG_UNITS: Final = {KongType.EXPOSED: 3, KongType.ADDED: 1, KongType.CONCEALED: 2}
 
 
-def kong_payments(kind: KongType, konger: int, discarder: int | None) -> Payments:
-    """Kong payments (§4.3): exposed from a discard 3 from the discarder; added 1 from each
-    other player; concealed 2 from each."""
+def kong_payments(kind: KongType, konger: int, discarder: int | None,
+                  players: int = S.FULL_TABLE) -> Payments:
+    """Kong payments (§4.3): exposed from a discard 3 from the discarder, whatever the room
+    (rooms.md assumption 13); added 1 from each other player; concealed 2 from each."""
     unit = KONG_UNITS[kind]
     if kind is KongType.EXPOSED:
         if discarder is None:
             raise ValueError("an exposed kong needs the discarder")
-        return _four(S.deltas(konger, [(discarder, unit)]))
-    return _four(S.deltas(konger, [(seat, unit) for seat in S.kong_payers(konger)]))
-
-
-def _four(values: Sequence[int]) -> Payments:
-    a, b, c, d = values
-    return (a, b, c, d)
+        return S.deltas(konger, [(discarder, unit)], players)
+    return S.deltas(konger, [(seat, unit) for seat in S.kong_payers(konger, players=players)],
+                    players)

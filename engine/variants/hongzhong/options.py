@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
+from engine import room as R
 from engine import tiles as T
 from engine.errors import Problem, invalid_option
 from engine.hand import Hand, HandRules, WinType
-from engine.options import OptionSpec, OptionType
+from engine.options import SUIT_ORDER, OptionSpec, OptionType
 from engine.shapes import ShapeRules
 from engine.tiles import Tile
 from engine.variants.hongzhong import claims as claims_module
@@ -76,14 +77,20 @@ OPTION_SPECS: Final = (
     OptionSpec("allow_chow_meld", OptionType.BOOLEAN, False, "Chow (吃) melds may be declared"),
     *claims_module.OPTION_SPECS,
     *SETTLE_OPTION_SPECS,
+    R.PLAYERS, R.SUITS,
+    OptionSpec("code_seats", OptionType.STRING, "circle",
+               "with 2 or 3 players, the seat a code's rank points at in seat mode: its "
+               "four-seat meaning, missing an empty chair (circle), or (origin + rank − 1) "
+               "mod players (modulo)", choices=("circle", "modulo")),
 )
 
 
 def option_problems(given: Mapping[str, Any]) -> list[Problem]:
-    """``wild_tiles`` must be distinct tile codes of the chosen tile set.
+    """``wild_tiles`` must be distinct tile codes of the room's tile set.
 
     A wrong type or a bad ``tile_set`` is reported by the generic option check; here the
-    wild tiles are checked against the tile set asked for (the default when that is bad).
+    wild tiles are checked against the tile set asked for (the default when that is bad),
+    with the room's ``suits`` (all three when that is bad; rooms.md §0.9.5).
     """
     wild = given.get("wild_tiles")
     if not isinstance(wild, list | tuple) or not all(isinstance(w, str) for w in wild):
@@ -91,7 +98,10 @@ def option_problems(given: Mapping[str, Any]) -> list[Problem]:
     tile_set = given.get("tile_set")
     if tile_set not in T.TILE_SETS or tile_set == "108":
         tile_set = "112"
-    kinds = T.TILE_SETS[tile_set]
+    suits = _suits_given(given.get("suits"))
+    kinds = room_kinds(tile_set, suits)
+    words = R.Room(suits=suits).tile_set_words(len(kinds) * T.COPIES,
+                                               f"the {tile_set}-tile set")
     problems: list[Problem] = []
     seen: set[Tile] = set()
     for i, text in enumerate(wild):
@@ -103,13 +113,27 @@ def option_problems(given: Mapping[str, Any]) -> list[Problem]:
                                                   "or 7z"))
             continue
         if kind not in kinds:
-            problems.append(invalid_option(where, f"{text} is not in the {tile_set}-tile set; "
-                                                  f"use tile_set \"136\" for honors other than "
-                                                  f"7z"))
+            hint = "; use tile_set \"136\" for honors other than 7z" if kind >= 27 else ""
+            problems.append(invalid_option(where, f"{text} is not in {words}{hint}"))
         elif kind in seen:
             problems.append(invalid_option(where, f"{text} is listed twice in wild_tiles"))
         seen.add(kind)
     return problems
+
+
+def _suits_given(value: Any) -> tuple[str, ...]:
+    """The room's suits as sent, when they are valid; else all three (their problem is the
+    generic check's)."""
+    if (isinstance(value, list | tuple) and value and len(set(value)) == len(value)
+            and all(isinstance(s, str) and s in SUIT_ORDER for s in value)):
+        return tuple(sorted(value, key=SUIT_ORDER.index))
+    return R.ALL_SUITS
+
+
+def room_kinds(tile_set: str, suits: tuple[str, ...]) -> frozenset[Tile]:
+    """The kinds of the room: its suits' and the tile set's honors (7z; all seven)."""
+    honors = frozenset(k for k in T.TILE_SETS[tile_set] if k >= T.HONOR_BASE)
+    return honors | R.Room(suits=suits).suit_kinds()
 
 
 @dataclass(frozen=True)
@@ -144,16 +168,18 @@ def config(options: Mapping[str, Any]) -> Config:
         options["qidui_fan"], options["shisanyao"], options["shisanyao_fan"],
         options["four_wild_win"], options["win_by_discard"], options["pengpenghu_fan"],
         options["qingyise_fan"], options["no_wild_fan"], options["claimed_wild_is_natural"],
-        options["allow_chow_meld"])
+        options["allow_chow_meld"], options.get("suits", R.ALL_SUITS))
 
 
 @lru_cache(maxsize=256)
 def _config(tile_set: str, wild_tiles: tuple[str, ...], qidui: bool, qidui_fan: int,
             shisanyao: bool, shisanyao_fan: int, four_wild_win: str, win_by_discard: str,
             pengpenghu_fan: int, qingyise_fan: int, no_wild_fan: int,
-            claimed_wild_is_natural: bool, allow_chow_meld: bool) -> Config:
-    kinds = T.TILE_SETS[tile_set]
-    orphans = shisanyao and tile_set == "136"
+            claimed_wild_is_natural: bool, allow_chow_meld: bool,
+            suits: tuple[str, ...] = R.ALL_SUITS) -> Config:
+    kinds = T.TILE_SETS[tile_set] if len(suits) == 3 else room_kinds(tile_set, suits)
+    # 十三幺 needs all three suits (rooms.md §0.9.5): otherwise it never applies
+    orphans = shisanyao and tile_set == "136" and len(suits) == 3
     base = ShapeRules(kinds=kinds)
     return Config(
         tile_set=tile_set,
@@ -175,7 +201,10 @@ def _config(tile_set: str, wild_tiles: tuple[str, ...], qidui: bool, qidui_fan: 
         qingyise_fan=qingyise_fan,
         no_wild_fan=no_wild_fan,
         hand_rules=HandRules(tile_kinds=kinds, chow_melds=allow_chow_meld,
-                             tile_set_name=tile_set),
+                             tile_set_name=tile_set if len(suits) == 3
+                             else str(len(kinds) * T.COPIES),
+                             set_words=R.Room(suits=suits).tile_set_words(
+                                 len(kinds) * T.COPIES, "")),
     )
 
 

@@ -94,7 +94,7 @@ def _new_wait(key: tuple[Tile, int, int]) -> Wait:
 
 DEFAULT_CODE_COUNT = 2
 MAX_CODE_COUNT = 12
-Payments = tuple[int, int, int, int]
+Payments = tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -149,6 +149,7 @@ class Hongzhong(Variant):
                                  settle=wire.RequestShape.RECORD)
     weights = WEIGHTS
     record_limits = RECORD_LIMITS
+    reads_active: ClassVar[bool] = False
     facts: ClassVar[type[HongzhongFacts]] = HongzhongFacts
     claim_rules = claims_module.RULES
 
@@ -299,18 +300,22 @@ class Hongzhong(Variant):
         problems: list[Problem] = []
         options = self.options_or_defaults(request, problems)
         ctx = request.context
+        if not problems:
+            raise_if(self.seat_bound_problems(ctx, options))
         seats = ctx.seats
-        problems += S.range_problems(ctx, reads_active=False)
+        players = options["players"]
+        problems += S.range_problems(ctx, players, reads_active=False)
         if ctx.kong is None:
             problems.append(missing_field("#/context/kong", "the kong op needs context.kong "
                                           "{type: exposed|added|concealed, tile}"))
         elif ctx.kong.tile not in config(options).kinds:
             problems.append(invalid_tile("#/context/kong/tile", f"{T.code(ctx.kong.tile)} is "
-                                         f"not in the {options['tile_set']}-tile set"))
+                                         f"not in {_set_words(options)}"))
         problems += S.kong_problems(ctx)
         raise_if(problems)
         assert ctx.kong is not None and seats is not None and seats.konger is not None
-        return KongAnswer(kong_payments(ctx.kong.type, seats.konger, seats.discarder), options)
+        return KongAnswer(kong_payments(ctx.kong.type, seats.konger, seats.discarder, players),
+                          options)
 
     def settle(self, request: Request) -> HongzhongSettleAnswer:
         """The whole money of a 红中 hand from ``request.record`` (settle-hongzhong.md §4.5)."""
@@ -328,11 +333,14 @@ class Hongzhong(Variant):
         raised together."""
         problems: list[Problem] = []
         options = self.options_or_defaults(request, problems)
+        ctx = request.context
+        if not problems:
+            raise_if(self.seat_bound_problems(ctx, options))
         if with_hand:
             problems += self.hand_problems(request, options, size=13, needs_win_tile=True)
-        ctx = request.context
         win_type = win_type_of(ctx.win_type)
-        problems += S.range_problems(ctx, reads_active=False) or S.win_problems(ctx, win_type)
+        problems += S.range_problems(ctx, options["players"], reads_active=False) \
+            or S.win_problems(ctx, win_type)
         cfg = config(options)
         problems += _code_problems(ctx, options, cfg)
         if needs_codes and HongzhongFacts.of(ctx).codes is None:
@@ -350,7 +358,8 @@ class Hongzhong(Variant):
         winner = ctx.seats.winner if ctx.seats else None
         return score_codes(codes, options["code_mode"], options["code_value"], win_type,
                            winner, S.payer(ctx.seats, win_type),
-                           HongzhongFacts.of(ctx).code_origin)
+                           HongzhongFacts.of(ctx).code_origin, options["players"],
+                           options["code_seats"])
 
     def _payments(self, fan: int, ctx: Context, options: Options,
                   codes: Codes | None) -> Payments | None:
@@ -358,7 +367,7 @@ class Hongzhong(Variant):
         if seats is None or seats.winner is None:
             return None
         win_type = win_type_of(ctx.win_type)
-        bonus = codes.bonus if codes else (0, 0, 0, 0)
+        bonus = codes.bonus if codes else (0,) * options["players"]
         return win_payments(fan, win_type, seats.winner, S.payer(seats, win_type),
                             options["zimo_unit"], options["discard_unit"], bonus)
 
@@ -392,16 +401,18 @@ def _code_problems(ctx: Context, options: Options, cfg: Config) -> list[Problem]
         problems.append(invalid_field("#/context/code_count", f"code_count is a whole number "
                                       f"0–{MAX_CODE_COUNT}; got {count!r}"))
     origin = facts.code_origin
-    if origin is not None and not S.is_seat(origin):
-        problems.append(invalid_field("#/context/code_origin", f"code_origin is a seat, 0, 1, "
-                                      f"2 or 3; got {origin!r}"))
+    players = options["players"]
+    if origin is not None and not S.is_seat(origin, players):
+        seats = "0, 1, 2 or 3" if players == S.FULL_TABLE else S.range_words(players)
+        problems.append(invalid_field("#/context/code_origin", f"code_origin is a seat, "
+                                      f"{seats}; got {origin!r}"))
     codes = facts.codes
     if codes is None:
         return problems
     outside = sorted({t for t in codes if t not in cfg.kinds})
     if outside:
         problems.append(invalid_tile("#/context/codes", f"{', '.join(T.codes(outside))} not "
-                                     f"in the {options['tile_set']}-tile set"))
+                                     f"in {_set_words(options)}"))
     counts = T.counts(codes)
     for kind, n in enumerate(counts):
         if n > T.COPIES:
@@ -415,6 +426,12 @@ def _code_problems(ctx: Context, options: Options, cfg: Config) -> list[Problem]
         problems.append(missing_field("#/context/seats", "code_mode \"seat\" counts "
                                       "codes from the winner: send context.seats"))
     return problems
+
+
+def _set_words(options: Options) -> str:
+    """The tile set a refusal names: today's "the 112-tile set", or the room's."""
+    words = config(options).hand_rules.set_words
+    return words or f"the {options['tile_set']}-tile set"
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

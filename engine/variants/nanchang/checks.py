@@ -41,25 +41,31 @@ def jing_problems(context: Context, kinds: frozenset[Tile], tile_set: str) -> li
             + tile_in_set(jing.fu, kinds, tile_set, "#/context/jing/fu") + same)
 
 
-def payment_problems(context: Context, win_type: WinType, dealer_double: bool) -> list[Problem]:
+def payment_problems(context: Context, win_type: WinType, dealer_double: bool,
+                     players: int = S.FULL_TABLE) -> list[Problem]:
     """What the payments of a win need from ``context.seats`` (only when seats are given):
     `engine.seats`' reading, with the dealer needed under ``dealer_double`` (the dealer pays
     and receives double)."""
     if context.seats is None:
         return []
-    return S.range_problems(context) or S.win_problems(
-        context, win_type, active=S.active_seats(context), need_dealer=dealer_double)
+    return S.range_problems(context, players) or S.win_problems(
+        context, win_type, active=S.active_seats(context, players), need_dealer=dealer_double)
 
 
-def holdings_problems(context: Context) -> list[Problem]:
-    """2–4 players, each holding 0–4 of each 精 kind, at most 4 of a kind in all."""
+def holdings_problems(context: Context, players: int | None = None) -> list[Problem]:
+    """One entry per player — ``players`` of them when the room says, else 2–4 — each
+    holding 0–4 of each 精 kind, at most 4 of a kind in all."""
     holdings = NanchangFacts.of(context).holdings
     if holdings is None:
         return [missing_field("#/context/holdings",
                               'context.holdings is required: one {"zheng", "fu"} count per '
                               "player, in seat order")]
     problems = []
-    if not 2 <= len(holdings) <= MAX_PLAYERS:
+    if players is not None and len(holdings) != players:
+        problems.append(invalid_field("#/context/holdings",
+                                      f"holdings has one entry per player ({players} in this "
+                                      f"room); got {len(holdings)}"))
+    elif not 2 <= len(holdings) <= MAX_PLAYERS:
         problems.append(invalid_field("#/context/holdings",
                                       f"holdings has one entry per player (2–4); got "
                                       f"{len(holdings)}"))

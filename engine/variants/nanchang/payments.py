@@ -1,8 +1,9 @@
 """南昌 payments: who pays the winner how much, and what a kong collects (RULES.md §3.6).
 
 Pure arithmetic over seats: the hand evaluation decides ``fan`` and the flat bonus, this module
-turns them into four per-seat deltas that always sum to zero. Seats not in ``active`` neither
-pay nor receive (API.md ``context.active``); by default all four are active.
+turns them into per-seat deltas — one per seat of the room (rooms.md §0.9.6) — that always
+sum to zero. Seats not in ``active`` neither pay nor receive (API.md ``context.active``); by
+default every seat of the room is active.
 
 >>> win_payments(WinPayment(winner=1, dealer=0, win_type="self_draw", fan=1, flat=5))
 (-13, 31, -9, -9)
@@ -46,6 +47,7 @@ class WinPayment:
     three_pay: bool = True
     tian_di_points: int | None = None
     active: Sequence[int] = SEATS
+    players: int = S.FULL_TABLE
 
 
 def dealer_factor(p: WinPayment, payer: int) -> int:
@@ -60,15 +62,15 @@ def self_draw_share(p: WinPayment, payer: int) -> int:
     return 2 * (1 << p.fan) * dealer_factor(p, payer) + p.flat
 
 
-def win_payments(p: WinPayment) -> tuple[int, int, int, int]:
+def win_payments(p: WinPayment) -> tuple[int, ...]:
     """Per-seat deltas of a win (zero-sum).
 
     self-draw: every other player pays his self-draw share. discard: the discarder pays
-    2·M·f + flat and, with 三家付, the two others M·f + flat. rob-kong: the robbed konger pays
-    the sum of every other player's self-draw share. 天胡/地胡: a flat amount from each.
+    2·M·f + flat and, with 三家付, every other player M·f + flat. rob-kong: the robbed konger
+    pays the sum of every other player's self-draw share. 天胡/地胡: a flat amount from each.
     """
     m = 1 << p.fan
-    others = [s for s in S.after(p.winner) if s in p.active]
+    others = [s for s in S.after(p.winner, p.players) if s in p.active]
     owed: dict[int, int] = {}
     if p.tian_di_points is not None:
         owed = {s: p.tian_di_points for s in others}
@@ -84,20 +86,16 @@ def win_payments(p: WinPayment) -> tuple[int, int, int, int]:
             for s in others:
                 if s != p.discarder:
                     owed[s] = m * dealer_factor(p, s) + p.flat
-    return _four(S.deltas(p.winner, owed.items()))
+    return S.deltas(p.winner, owed.items(), p.players)
 
 
 def kong_payments(konger: int, kong_type: str, is_jing: bool,
-                  active: Sequence[int] = SEATS, *, at_end: bool = False
-                  ) -> tuple[int, int, int, int]:
+                  active: Sequence[int] = SEATS, *, at_end: bool = False,
+                  players: int = S.FULL_TABLE) -> tuple[int, ...]:
     """Per-seat deltas of a kong: paid at once, 1 each (exposed, added), 2 each (concealed);
     ``at_end`` (paid at the end of a won hand), 2 each whatever the type; 10 each for a kong
     of 精 tiles (杠精) either way."""
     points = JING_KONG_POINTS if is_jing else END_KONG_POINTS if at_end else KONG_POINTS[
         kong_type]
-    return _four(S.deltas(konger, ((s, points) for s in S.kong_payers(konger, active=active))))
-
-
-def _four(deltas: S.Deltas) -> tuple[int, int, int, int]:
-    a, b, c, d = deltas
-    return a, b, c, d
+    return S.deltas(konger, ((s, points) for s in S.kong_payers(konger, players=players,
+                                                                 active=active)), players)

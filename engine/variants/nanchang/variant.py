@@ -44,8 +44,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import product
+from types import MappingProxyType
 from typing import ClassVar, Final
 
+from engine import room as R
 from engine import seats as S
 from engine import shapes, wire
 from engine import tiles as T
@@ -119,6 +121,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                "takes the counts as given)"),
     *claims_module.OPTION_SPECS,
     *SETTLE_OPTION_SPECS,
+    R.PLAYERS,
 )
 
 
@@ -132,7 +135,7 @@ class FanAnswer:
     fan: int | None = None
     multiplier: int | None = None
     flat_per_payer: int | None = None
-    payments: tuple[int, int, int, int] | None = None
+    payments: tuple[int, ...] | None = None
     reading: Reading | None = None
     options: Options | None = None
 
@@ -218,9 +221,10 @@ class Nanchang(Variant):
         return replace(context, win_type=WinType.SELF_DRAW, after_kong=False, last_tile=False,
                        first_turn=False)
 
-    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options:
+    def checked(self, request: Request, *, draw: bool = False, needs_win_tile: bool
+                ) -> Options:
         """The shared checks plus ``context.jing`` (or the indicator standing in for it)."""
-        return self._checked(request, hand=(size, needs_win_tile), jing=True)
+        return self._checked(request, hand=(13 + draw, needs_win_tile), jing=True)
 
     def _checked(self, request: Request, *, hand: tuple[int, bool] | None, jing: bool,
                  extra: Callable[[Options], list[Problem]] | None = None) -> Options:
@@ -229,6 +233,8 @@ class Nanchang(Variant):
         problems: list[Problem] = []
         options = self.options_or_defaults(request, problems)
         options_given = not problems
+        if options_given:
+            raise_if(self.seat_bound_problems(request.context, options))
         if extra is not None:
             problems += extra(options)
         if hand is not None:
@@ -386,7 +392,7 @@ class Nanchang(Variant):
         ctx = request.context
         win_type = ctx.win_type or WinType.DISCARD
         options = self._checked(request, hand=(13, True), jing=True, extra=lambda o: (
-            C.payment_problems(ctx, win_type, bool(o["dealer_double"]))
+            C.payment_problems(ctx, win_type, bool(o["dealer_double"]), o["players"])
             if ctx.seats is not None else []))
         return self._answer(request.hand, ctx, options, self.outcome(request.hand, ctx, options))
 
@@ -427,7 +433,7 @@ class Nanchang(Variant):
                 dealer_double=bool(options["dealer_double"]),
                 three_pay=options["dianpao_pay"] == "three_pay",
                 tian_di_points=flat if result.special is not None else None,
-                active=S.active_seats(ctx)))
+                active=S.active_seats(ctx, options["players"]), players=options["players"]))
         return FanAnswer(True, patterns=ids, fan=fan, multiplier=multiplier,
                          flat_per_payer=flat, payments=payments,
                          reading=reading(best, hand) if with_reading else None,
@@ -439,22 +445,26 @@ class Nanchang(Variant):
         ctx = request.context
 
         def problems(options: Options) -> list[Problem]:
-            found = S.range_problems(ctx)
+            players = options["players"]
+            found = S.range_problems(ctx, players)
             if ctx.kong is None:
                 found.append(missing_field("#/context/kong", 'context.kong {"type", "tile"} is '
                                                              "required: the kong declared"))
             else:
                 found += C.tile_in_set(ctx.kong.tile, T.TILE_SETS[options["tile_set"]],
                                        options["tile_set"], "#/context/kong/tile")
-            return found + S.kong_problems(ctx, active=S.active_seats(ctx), discarder_pays=False)
+            return found + S.kong_problems(ctx, active=S.active_seats(ctx, players),
+                                           discarder_pays=False)
 
         options = self._checked(request, hand=None, jing=True, extra=problems)
         assert ctx.kong is not None and ctx.seats is not None and ctx.seats.konger is not None
         jing = _jing(ctx)
         is_jing = ctx.kong.tile in (jing.zheng, jing.fu)
+        players = options["players"]
         return KongAnswer(kong_payments(ctx.seats.konger, ctx.kong.type.value, is_jing,
-                                        S.active_seats(ctx),
-                                        at_end=options["kong_scoring"] == END_OF_WON_HAND),
+                                        S.active_seats(ctx, players),
+                                        at_end=options["kong_scoring"] == END_OF_WON_HAND,
+                                        players=players),
                           options)
 
     def jing(self, request: Request) -> JingAnswer:
@@ -473,17 +483,38 @@ class Nanchang(Variant):
         return JingAnswer(T.code(jing.zheng), T.code(jing.fu), options)
 
     def jing_settlement(self, request: Request) -> JingSettlementAnswer:
-        """The 精 settlement of RULES.md §3.7 from ``context.holdings``."""
+        """The 精 settlement of RULES.md §3.7 from ``context.holdings``, one entry per player:
+        ``players`` of them when it is sent; else 2–4 as today, and the room then has that
+        many players — the echo says so (rooms.md §0.9.3, reconciled.md §22)."""
         ctx = request.context
-        options = self._checked(request, hand=None, jing=False,
-                                extra=lambda _: C.holdings_problems(ctx))
+        sent = request.options.get("players") is not None
+        options = self._checked(request, hand=None, jing=False, extra=lambda o: (
+            C.holdings_problems(ctx, o["players"] if sent else None)))
         holdings: tuple[Holding, ...] = NanchangFacts.of(ctx).holdings or ()
         scores, deltas = settle([(h.zheng, h.fu) for h in holdings], options["bawang_mode"])
+        if not sent and len(holdings) != options["players"]:
+            options = _with_players(options, len(holdings))
         return JingSettlementAnswer(tuple(scores), tuple(deltas), options)
 
 
 _SHAPES: Final = tuple(shapes.Shape)
 """The shape ids in the order answers list them."""
+
+
+_ECHOED: dict[tuple[int, int], tuple[Options, Options]] = {}
+"""The options echoed by a ``jing-settlement`` whose room the holdings set (by the options'
+identity and the count; the entry keeps the options, so the id stays theirs)."""
+
+
+def _with_players(options: Options, players: int) -> Options:
+    """``options`` with ``players`` as the holdings count it (one mapping per set)."""
+    key = (id(options), players)
+    found = _ECHOED.get(key)
+    if found is None or found[0] is not options:
+        if len(_ECHOED) > 256:
+            _ECHOED.clear()
+        found = _ECHOED[key] = (options, MappingProxyType({**options, "players": players}))
+    return found[1]
 
 
 def _indicator_problems(indicator: Tile, options: Options) -> list[Problem]:

@@ -12,6 +12,7 @@ from engine.claims.rules import ClaimRules
 from engine.errors import Problem
 from engine.hand import Context, HandRules
 from engine.options import OptionSpec, OptionType
+from engine.room import Room
 from engine.variants.sichuan.dropping import suit_to_drop
 from engine.variants.sichuan.facts import missing_suit
 from engine.variants.sichuan.payments import missing_suit_problems
@@ -35,9 +36,10 @@ def has_shape(verdict: WinCheck) -> bool:
 
 
 def context_problems(context: Context, rules: HandRules) -> list[Problem]:
-    """The declared missing suit (m, p or s), for every offer: not only when a win is
-    priced."""
-    return missing_suit_problems(context)
+    """The declared missing suit (m, p or s; none in a room of fewer suits, whose tile set
+    ``rules`` holds), for every offer: not only when a win is priced."""
+    suits = tuple(letter for s, letter in enumerate("mps") if 9 * s in rules.tile_kinds)
+    return missing_suit_problems(context, Room(suits=suits))
 
 
 RULES: Final = ClaimRules(

@@ -15,23 +15,20 @@ from typing import Final
 from engine import shapes as S
 from engine import tiles as T
 from engine.hand import Context, Hand
+from engine.options import Options
 from engine.shapes import NEVER
 from engine.tiles import Tile
 from engine.variants.sichuan.facts import missing_suit
+from engine.variants.sichuan.rooms import DEFAULT, SichuanRoom, sichuan_room
 from engine.variants.sichuan.scoring import suits_held
 
-RULES_WITHOUT: Final = tuple(
-    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d}),
-                 seven_pairs=True, seven_pairs_four_as_two=True)
-    for d in range(3))
+RULES_WITHOUT: Final = DEFAULT.without
 """The general search's rules with suit ``d`` dropped: its tiles are tiles to exchange
-(缺一门), for shanten."""
-STANDARD_WITHOUT: Final = tuple(
-    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d})) for d in range(3))
-PAIRS_WITHOUT: Final = tuple(
-    S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2} - {d}), standard=False,
-                 seven_pairs=True, seven_pairs_four_as_two=True)
-    for d in range(3))
+(缺一门), for shanten — the default room's (a room's: `SichuanRoom.without`, with its hand
+size; in a room of fewer suits the suit dropped is one it has no tile of, so its answer is
+the plain shanten of the room, rooms.md §0.9.4.1)."""
+STANDARD_WITHOUT: Final = DEFAULT.standard_without
+PAIRS_WITHOUT: Final = DEFAULT.pairs_without
 """`RULES_WITHOUT` shape by shape (their least is its answer), for the draws of discards."""
 SUIT_KINDS: Final = 27
 ALL_SUITS: Final = frozenset({0, 1, 2})
@@ -45,7 +42,8 @@ def drop_suits(hand: Hand, context: Context) -> frozenset[int]:
     return (ALL_SUITS if missing is None else frozenset({missing})) - held
 
 
-def shanten(concealed: Sequence[Tile], drops: frozenset[int]) -> int:
+def shanten(concealed: Sequence[Tile], drops: frozenset[int], room: SichuanRoom = DEFAULT
+            ) -> int:
     """The least shanten over the suits that may be dropped.
 
     When a droppable suit is absent from the concealed tiles, dropping it is never worse
@@ -56,13 +54,15 @@ def shanten(concealed: Sequence[Tile], drops: frozenset[int]) -> int:
         return NEVER
     part = T.counts(concealed)
     order = sorted(drops)
+    without = room.without
     for d in order:
         if not any(part[d * 9:d * 9 + 9]):
-            return S.shanten(part, 0, RULES_WITHOUT[d])
-    return min(S.shanten(part, 0, RULES_WITHOUT[d]) for d in order)
+            return S.shanten(part, 0, without[d])
+    return min(S.shanten(part, 0, without[d]) for d in order)
 
 
-def shanten_after_draws(concealed: Sequence[Tile], drops: frozenset[int]) -> list[int]:
+def shanten_after_draws(concealed: Sequence[Tile], drops: frozenset[int],
+                        room: SichuanRoom = DEFAULT) -> list[int]:
     """``[shanten([*concealed, t], drops) for t in range(34)]`` (honors: `NEVER`), with one
     `engine.shapes.shanten_after_draws` per dropped suit instead of 27 × 3 look-ups.
 
@@ -72,7 +72,8 @@ def shanten_after_draws(concealed: Sequence[Tile], drops: frozenset[int]) -> lis
     discard removes one dead tile, a ready hand holds none), so d is skipped for draws whose
     best value so far is at most that bound. Each probe asks the standard shape first and
     七对 only when it can do better: with p pairs among the 13 tiles a draw leaves at most
-    p + 1, so 七对's shanten is at least 5 − p.
+    p + 1, so 七对's shanten is at least 5 − p (the pairs shape of a smaller room: its pairs
+    less two).
     """
     out = [NEVER] * T.KIND_COUNT
     if not drops:
@@ -81,16 +82,16 @@ def shanten_after_draws(concealed: Sequence[Tile], drops: frozenset[int]) -> lis
     order = sorted(drops)
     sizes = [sum(part[9 * d : 9 * d + 9]) for d in range(3)]
     absent = [d for d in order if not sizes[d]]
-    pairs_floor = 5 - sum(c >> 1 for c in part)
+    pairs_floor = (room.room.hand_size + 1) // 2 - 2 - sum(c >> 1 for c in part)
     probed: dict[int, list[int]] = {}
 
     def after(d: int) -> list[int]:
         found = probed.get(d)
         if found is None:
-            found = S.shanten_after_draws(part, 0, STANDARD_WITHOUT[d], ())[1][:SUIT_KINDS]
+            found = S.shanten_after_draws(part, 0, room.standard_without[d], ())[1][:SUIT_KINDS]
             if pairs_floor < max(found):
-                found = list(map(min, found,
-                                 S.shanten_after_draws(part, 0, PAIRS_WITHOUT[d], ())[1]))
+                found = list(map(min, found, S.shanten_after_draws(
+                    part, 0, room.pairs_without[d], ())[1]))
             probed[d] = found
         return found
 
@@ -110,10 +111,11 @@ def shanten_after_draws(concealed: Sequence[Tile], drops: frozenset[int]) -> lis
     return out
 
 
-def suit_to_drop(hand: Hand, context: Context) -> int | None:
+def suit_to_drop(hand: Hand, context: Context, options: Options | None = None) -> int | None:
     """The suit whose tiles discards list first: the declared missing suit; undeclared, and
-    with all three suits held, the droppable suit leaving the lowest shanten (then the fewest
-    tiles of it, then m, p, s); else None."""
+    with all three suits held, the droppable suit leaving the lowest shanten in the room of
+    ``options`` (then the fewest tiles of it, then m, p, s); else None — in a room of fewer
+    suits always None, as no hand there holds three suits."""
     missing = missing_suit(context)
     if missing is not None:
         return missing
@@ -124,7 +126,9 @@ def suit_to_drop(hand: Hand, context: Context) -> int | None:
         return None
     part = T.counts(hand.concealed)
 
+    without = (DEFAULT if options is None else sichuan_room(options)).without
+
     def key(d: int) -> tuple[int, int, int]:
-        return S.shanten(part, 0, RULES_WITHOUT[d]), sum(part[d * 9:d * 9 + 9]), d
+        return S.shanten(part, 0, without[d]), sum(part[d * 9:d * 9 + 9]), d
 
     return min(drops, key=key)

@@ -29,7 +29,7 @@ class SichuanFanAnswer:
     fan_capped: int | None = None
     points_per_payer: int | None = None
     payers: str | None = None
-    payments: tuple[int, int, int, int] | None = None
+    payments: tuple[int, ...] | None = None
     reading: Reading | None = None
     options: Options | None = None
 

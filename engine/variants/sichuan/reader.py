@@ -14,7 +14,10 @@ no sequence (对对胡, +2 将对 when every tile is 2/5/8) and 带幺九's fan 
   lowest rank left, ``count mod 3`` sequences start and the rest are triplets — three equal
   sequences are the same tiles as three triplets, so this finds a reading whenever one
   exists;
-* 七对 (no melds, every count even; four alike = two pairs).
+* 七对 (no melds, every count even; four alike = two pairs) — or, in a room of 10 or 7 tiles
+  (rooms.md §0.9.2), 五对 (five pairs and one single: exactly one odd count) or 四对; with
+  一条龙 or 夹心五 counted (room options), every standard reading can be the best, and
+  `all_candidates` lists them all.
 
 Suits are independent but for the one pair: each suit's nine counts are analysed once
 (`suit_info`) and a concealed part combines three answers (`analyse`); both are memoised, as
@@ -42,6 +45,7 @@ PONGS: Final = tuple(ShapeGroup(GroupKind.PONG, (k, k, k), _PLAIN3) for k in ran
 CHOWS: Final = tuple(ShapeGroup(GroupKind.CHOW, (k, k + 1, k + 2), _PLAIN3)
                      for k in range(27))  # entries at ranks 8 and 9 are never used
 PAIRS: Final = tuple(ShapeGroup(GroupKind.PAIR, (k, k), _PLAIN2) for k in range(27))
+SINGLES: Final = tuple(ShapeGroup(GroupKind.SINGLE, (k,), (False,)) for k in range(27))
 """Every group a natural 108-tile hand can hold, built once (groups are immutable)."""
 RULES_108: Final = S.ShapeRules(kinds=T.TILE_SETS["108"], suits=frozenset({0, 1, 2}),
                                 seven_pairs=True, seven_pairs_four_as_two=True)
@@ -57,7 +61,8 @@ def wire_group(group: ShapeGroup) -> Group:
     return Group(group.kind.value, codes, codes, False)
 
 
-_WIRE: Final = {(g.kind, g.as_[0]): wire_group(g) for table in (PONGS, CHOWS, PAIRS)
+_TABLES: Final = (PONGS, CHOWS, PAIRS, SINGLES)
+_WIRE: Final = {(g.kind, g.as_[0]): wire_group(g) for table in _TABLES
                 for g in table if g.as_[-1] < 27 and g.as_[0] // 9 == g.as_[-1] // 9}
 
 
@@ -72,6 +77,9 @@ class SuitInfo:
     terminal: Groups | None
     pairs: Groups | None
     """Its tiles as pairs (every count even; four alike = two pairs), for 七对."""
+    pairs_single: Groups | None
+    """Its tiles as pairs and one single (exactly one odd count), for 五对: in tile order, a
+    kind's pair before its single."""
     fours: tuple[int, ...]
     only_258: bool
     has_terminal: bool
@@ -92,6 +100,7 @@ def suit_info(base: int, v: tuple[int, ...]) -> SuitInfo:
         triplets=_triplets(v, base, with_pair) if readable else None,
         terminal=_terminal(v, base, with_pair) if readable else None,
         pairs=_pairs(v, base),
+        pairs_single=_pairs_single(v, base),
         fours=tuple(base + i for i in range(9) if v[i] == 4) if 4 in v else (),
         only_258=not (v[0] or v[2] or v[3] or v[5] or v[6] or v[8]),
         has_terminal=bool(v[0] or v[8]),
@@ -178,37 +187,68 @@ def _pairs(v: tuple[int, ...], base: int) -> Groups | None:
     return tuple(groups)
 
 
+def _pairs_single(v: tuple[int, ...], base: int) -> Groups | None:
+    odd = [i for i in range(9) if v[i] & 1]
+    if len(odd) != 1:
+        return None
+    groups: list[ShapeGroup] = []
+    for i in range(9):
+        c = v[i]
+        groups += [PAIRS[base + i]] * (c // 2)
+        if c & 1:
+            groups.append(SINGLES[base + i])
+    return tuple(groups)
+
+
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """A reading that may score best, what scoring needs of it (does it hold a sequence;
-    does every group hold a 1 or a 9), and its groups as the answer shows them."""
+    does every group hold a 1 or a 9; the room patterns' 一条龙 — concealed 123, 456 and 789
+    of one suit — and the suits of its concealed 4-5-6 sequences, one entry each, for 夹心五),
+    and its groups as the answer shows them."""
 
     reading: ShapeReading
     chow: bool
     all_terminal: bool
     wire: tuple[Group, ...]
+    dragon: bool = False
+    fives: tuple[int, ...] = ()
 
 
-_WIRE_OF: Final = {id(g): _WIRE[g.kind, g.as_[0]] for table in (PONGS, CHOWS, PAIRS)
+_WIRE_OF: Final = {id(g): _WIRE[g.kind, g.as_[0]] for table in _TABLES
                    for g in table if (g.kind, g.as_[0]) in _WIRE}
 """The answer group of each shared group, by identity (they live as long as the module)."""
 
 
 def _candidate(reading: ShapeReading, chow: bool, all_terminal: bool) -> Candidate:
     """A candidate whose flags are known from how its reading was built."""
+    dragon, fives = _sequences(reading) if chow else (False, ())
     return Candidate(reading, chow, all_terminal,
-                     tuple([_WIRE_OF[id(g)] for g in reading.groups]))
+                     tuple([_WIRE_OF[id(g)] for g in reading.groups]), dragon, fives)
 
 
 def _scanned(reading: ShapeReading) -> Candidate:
     """A candidate from any reading, its flags found by looking at every group."""
     groups = reading.groups
+    dragon, fives = _sequences(reading)
     return Candidate(
         reading,
         chow=any(g.kind is GroupKind.CHOW for g in groups),
         all_terminal=all(g.as_[0] in _TERMINAL or g.as_[-1] in _TERMINAL for g in groups),
         wire=tuple(_WIRE[g.kind, g.as_[0]] for g in groups),
+        dragon=dragon,
+        fives=fives,
     )
+
+
+def _sequences(reading: ShapeReading) -> tuple[bool, tuple[int, ...]]:
+    """一条龙 (123, 456 and 789 of one suit among the concealed groups) and the suit of each
+    concealed 4-5-6 (夹心五's sandwiches), in reading order."""
+    starts = {g.as_[0] for g in reading.groups if g.kind is GroupKind.CHOW}
+    dragon = any({9 * s, 9 * s + 3, 9 * s + 6} <= starts for s in range(3))
+    fives = tuple(g.as_[0] // 9 for g in reading.groups
+                  if g.kind is GroupKind.CHOW and g.as_[0] % 9 == 3)
+    return dragon, fives
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -238,11 +278,23 @@ class PartInfo:
 
 @lru_cache(maxsize=1 << 14)
 def analyse(part: tuple[int, ...]) -> PartInfo:
-    """Everything about a concealed part of 27 counts (a 108-tile hand)."""
+    """Everything about a concealed part of 27 counts (a 108-tile hand): the pairs shape
+    only with 14 tiles (七对: a hand of 13 without melds)."""
+    return _analyse(part, False)
+
+
+@lru_cache(maxsize=1 << 12)
+def analyse_room(part: tuple[int, ...]) -> PartInfo:
+    """`analyse` of the part of a hand without melds in a room of 10 or 7 tiles: the pairs
+    shape of its size too (11 tiles 五对, 8 四对; rooms.md §0.9.2)."""
+    return _analyse(part, True)
+
+
+def _analyse(part: tuple[int, ...], any_size: bool) -> PartInfo:
     infos = (suit_info(0, part[0:9]), suit_info(9, part[9:18]), suit_info(18, part[18:27]))
     size = infos[0].size + infos[1].size + infos[2].size
     plain = _combine(infos, 0) if size % 3 == 2 else None
-    seven = _seven_pairs(infos, size)
+    seven = _seven_pairs(infos, size, any_size)
     triplets, terminal = _combine(infos, 1), _combine(infos, 2)
     found = []
     kinds = 0  # which candidates, as bits: their order and flags follow from these alone
@@ -288,8 +340,10 @@ SHAPE_SETS: Final = tuple(_SHAPES.values())
 """Every ``shapes`` a part can have (as `analyse` and `part_shapes` give them)."""
 
 
-def part_shapes(part: tuple[int, ...]) -> tuple[tuple[Shape, ...], int]:
-    """`analyse`'s ``shapes`` and ``mask`` of a part, from its suits' analyses alone.
+def part_shapes(part: tuple[int, ...], any_size: bool = False
+                ) -> tuple[tuple[Shape, ...], int]:
+    """`analyse`'s ``shapes`` and ``mask`` of a part, from its suits' analyses alone
+    (``any_size``: `analyse_room`'s).
 
     The win check asks only whether a shape exists. For a part not seen before, `analyse`
     also builds the readings scoring picks from, several times the work; the suits' answers
@@ -299,9 +353,20 @@ def part_shapes(part: tuple[int, ...]) -> tuple[tuple[Shape, ...], int]:
     m, p, s = suit_info(0, part[0:9]), suit_info(9, part[9:18]), suit_info(18, part[18:27])
     forms = (m.form, p.form, s.form)
     standard = 3 not in forms and forms.count(2) == 1
-    seven = (m.size + p.size + s.size == 14 and m.pairs is not None and p.pairs is not None
-             and s.pairs is not None)
+    size = m.size + p.size + s.size
+    if size == 14 or (any_size and size == 8):
+        seven = m.pairs is not None and p.pairs is not None and s.pairs is not None
+    else:
+        seven = any_size and size == 11 and _single_suit((m, p, s)) is not None
     return _SHAPES[standard, seven], (m.size > 0) | (p.size > 0) << 1 | (s.size > 0) << 2
+
+
+def _single_suit(infos: Sequence[SuitInfo]) -> int | None:
+    """The one suit holding 五对's single (every other suit all pairs), or None."""
+    odd = [i for i, info in enumerate(infos) if info.pairs is None]
+    if len(odd) != 1 or infos[odd[0]].pairs_single is None:
+        return None
+    return odd[0]
 
 
 def _combine(infos: Sequence[SuitInfo], which: int) -> ShapeReading | None:
@@ -325,13 +390,35 @@ def _combine(infos: Sequence[SuitInfo], which: int) -> ShapeReading | None:
     return None if pair is None else ShapeReading(Shape.STANDARD, (*body, pair))
 
 
-def _seven_pairs(infos: Sequence[SuitInfo], size: int) -> ShapeReading | None:
-    if size != 14 or any(i.pairs is None for i in infos):
+def _seven_pairs(infos: Sequence[SuitInfo], size: int, any_size: bool = False
+                 ) -> ShapeReading | None:
+    """The pairs shape: 七对 of 14 tiles; with ``any_size``, 四对 of 8 and 五对 of 11 (its
+    single in its suit's tile order)."""
+    if size == 14 or (any_size and size == 8):
+        if any(i.pairs is None for i in infos):
+            return None
+        return ShapeReading(Shape.SEVEN_PAIRS, tuple(g for i in infos for g in i.pairs or ()))
+    single = _single_suit(infos) if any_size and size == 11 else None
+    if single is None:
         return None
-    return ShapeReading(Shape.SEVEN_PAIRS, tuple(g for i in infos for g in i.pairs or ()))
+    return ShapeReading(Shape.SEVEN_PAIRS, tuple(
+        g for n, i in enumerate(infos) for g in (i.pairs_single if n == single else i.pairs)
+        or ()))
 
 
-def reference_candidates(part: Sequence[int]) -> tuple[Candidate, ...]:
+def reference_candidates(part: Sequence[int], rules: S.ShapeRules = RULES_108
+                         ) -> tuple[Candidate, ...]:
     """Every reading the general shape search finds (``part``: 27 counts) — the reference
-    the tests hold the fast candidates against."""
-    return tuple(_scanned(r) for r in S.readings([*part, 0, 0, 0, 0, 0, 0, 0], 0, RULES_108))
+    the tests hold the fast candidates against (``rules``: a room's, for its pairs shape)."""
+    return tuple(_scanned(r) for r in S.readings([*part, 0, 0, 0, 0, 0, 0, 0], 0, rules))
+
+
+@lru_cache(maxsize=1 << 12)
+def all_candidates(part: tuple[int, ...], any_size: bool) -> tuple[Candidate, ...]:
+    """Every standard reading (the general search's) and the pairs shape's: the candidates
+    when 一条龙 or 夹心五 count (rooms.md §0.9.4.3), which any sequence may make."""
+    info = _analyse(part, any_size)
+    standard = tuple(_scanned(r) for r in S.readings([*part, 0, 0, 0, 0, 0, 0, 0], 0,
+                                                     RULES_108, Shape.STANDARD))
+    return standard + tuple(c for c in info.candidates
+                            if c.reading.shape is Shape.SEVEN_PAIRS)

@@ -27,14 +27,17 @@ from engine.results import Group, Pattern, Reading
 from engine.tiles import Tile
 from engine.variants.patterns import Active, activated, judge, wire_patterns
 from engine.variants.sichuan.facts import missing_suit
-from engine.variants.sichuan.patterns import PATTERN_NAMES, TABLE, Facts, HandFacts
+from engine.variants.sichuan.patterns import PATTERN_NAMES, ROOM_NAMES, TABLE, Facts, HandFacts
 from engine.variants.sichuan.reader import (
     Candidate,
     PartInfo,
+    all_candidates,
     analyse,
+    analyse_room,
     part_shapes,
     reference_candidates,
 )
+from engine.variants.sichuan.rooms import SichuanRoom, sichuan_room
 
 QUE_YI_MEN: Final = "que_yi_men"
 NO_WINNING_SHAPE: Final = "no_winning_shape"
@@ -63,6 +66,14 @@ class Prefs:
     di_hu_mode: str
     table: Active[Facts]
     """`patterns.TABLE` under these options (`engine.variants.patterns.activate`)."""
+    room: SichuanRoom
+    """The room (rooms.md §0.9.4): its groups (金钩钓), whether 清一色 counts, its names."""
+    every_reading: bool
+    """一条龙 or 夹心五 counts: any standard reading may be the best (`all_candidates`)."""
+    sandwich: bool
+    """夹心五 counts (its *N* reads the win tile)."""
+    per_456: bool
+    """``jia_xin_wu_count: "per_456"``."""
 
 
 def prefs_for(options: Mapping[str, Any]) -> Prefs:
@@ -93,6 +104,10 @@ def _prefs(o: Mapping[str, Any]) -> Prefs:
         tiandi_additive=o["tiandi_mode"] == "additive",
         di_hu_mode=o["di_hu_mode"],
         table=activated(TABLE, o),
+        room=sichuan_room(o),
+        every_reading=bool(o["yi_tiao_long_fan"] or o["jia_xin_wu_fan"]),
+        sandwich=bool(o["jia_xin_wu_fan"]),
+        per_456=o["jia_xin_wu_count"] == "per_456",
     )
 
 
@@ -130,28 +145,36 @@ class Scored(NamedTuple):
     reading: Candidate
     tian_hu: bool
 
-    def patterns(self) -> tuple[Pattern, ...]:
-        return wire_patterns(self.counted, PATTERN_NAMES)
+    def patterns(self, hand_size: int = 13) -> tuple[Pattern, ...]:
+        """The wire patterns, named for the room's hand size (``qi_dui``: 七对, 五对, 四对)."""
+        return wire_patterns(self.counted,
+                             PATTERN_NAMES if hand_size == 13 else ROOM_NAMES[hand_size])
 
 
 _DISCARD: Final = WinType.DISCARD
 _SEVEN_PAIRS: Final = S.Shape.SEVEN_PAIRS
 
 
-def read_part(hand: Hand) -> tuple[list[int], PartInfo, int]:
-    """The concealed part's 27 counts (a validated 108-tile hand), what `analyse` knows of it,
+def read_part(hand: Hand, hand_size: int = 13) -> tuple[list[int], PartInfo, int]:
+    """The concealed part's 27 counts (a validated 108-tile hand), what `analyse` knows of it
+    (`analyse_room` for a hand without melds in a room of 10 or 7 tiles: its pairs shape),
     and the bit mask of the suits the whole hand holds, melds included (for 缺一门)."""
     part = _counts(hand)
-    info = analyse(tuple(part))
+    room_pairs = hand_size != 13 and not hand.melds
+    info = analyse_room(tuple(part)) if room_pairs else analyse(tuple(part))
     return part, info, _with_melds(info.mask, hand)
 
 
-def read_shapes(hand: Hand, offered: Tile | None = None) -> tuple[tuple[S.Shape, ...], int]:
+def read_shapes(hand: Hand, offered: Tile | None = None, hand_size: int = 13
+                ) -> tuple[tuple[S.Shape, ...], int]:
     """The concealed part's complete shapes and `read_part`'s suit mask, without the
     readings (`part_shapes`): all the win check needs. ``offered``: a tile ``claims`` offers
     in place of the win tile, so that no trial hand is built for it."""
     tiles = hand.concealed_with_win if offered is None else (*hand.concealed, offered)
-    shapes, mask = tiles_shapes(tiles)
+    if hand_size != 13 and not hand.melds:
+        shapes, mask = room_tiles_shapes(tiles)
+    else:
+        shapes, mask = tiles_shapes(tiles)
     return shapes, _with_melds(mask, hand)
 
 
@@ -170,8 +193,24 @@ def tiles_shapes(tiles: Sequence[Tile]) -> tuple[tuple[S.Shape, ...], int]:
     return found
 
 
+def room_tiles_shapes(tiles: Sequence[Tile]) -> tuple[tuple[S.Shape, ...], int]:
+    """`tiles_shapes` of a hand without melds in a room of 10 or 7 tiles (its pairs shape:
+    五对, 四对), memoised apart: the same tiles beside a meld of a 13-tile room are no
+    pairs shape."""
+    key = tuple(sorted(tiles))
+    found = _ROOM_TILES_SHAPES.get(key)
+    if found is None:
+        part = [0] * 27
+        for t in key:
+            part[t] += 1
+        found = _ROOM_TILES_SHAPES.keep(key, part_shapes(tuple(part), True))
+    return found
+
+
 _TILES_SHAPES: Final[BoundedDict[tuple[Tile, ...], tuple[tuple[S.Shape, ...], int]]] = \
     BoundedDict(1 << 14)
+_ROOM_TILES_SHAPES: Final[BoundedDict[tuple[Tile, ...], tuple[tuple[S.Shape, ...], int]]] = \
+    BoundedDict(1 << 12)
 
 
 def _counts(hand: Hand) -> list[int]:
@@ -197,31 +236,50 @@ def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
     The table's answer is memoised beside `analyse`'s, in the part's analysis: games ask
     the same hand again and again (a ``fan`` after a ``waits`` that scored the same win).
     """
-    part, info, mask = read_part(hand)
+    hand_size = prefs.room.room.hand_size
+    part, info, mask = read_part(hand, hand_size)
     if breaks_que_yi_men(mask, missing_suit(context)):
         return QUE_YI_MEN
-    found = reference_candidates(part) if reference else info.candidates
+    found = reference_candidates(part, prefs.room.rules) if reference else \
+        candidates_of(hand, part, info, prefs)
     if not found:
         return NO_WINNING_SHAPE
     if reference:
         return _score(hand, context, prefs, found, info, part, mask)
     win_type = context.win_type or _DISCARD
     melds = hand.melds
-    key = (prefs, win_type, context.after_kong, context.last_tile,
-           _tian_di(context, win_type, prefs) if context.first_turn else None,
-           tuple([(m.tiles, m.concealed) for m in melds]) if melds else ())
+    key: tuple[Any, ...] = (prefs, win_type, context.after_kong, context.last_tile,
+                            _tian_di(context, win_type, prefs) if context.first_turn else None,
+                            tuple([(m.tiles, m.concealed) for m in melds]) if melds else ())
+    if prefs.sandwich:  # 夹心五 reads which tile won
+        key = (*key, hand.win_tile)
     memo = info.scored
     scored = memo.get(key)
     if scored is None:
         if len(memo) >= _KEPT_PER_PART:
             memo.clear()
-        alike = (key, info.traits, tuple([part[m.tiles[0]] for m in melds]) if melds else ())
-        judged = _JUDGED.get(alike)
-        if judged is None:
-            judged = _JUDGED.keep(alike, _judged(hand, context, prefs, found, info, part, mask))
+        judged: Judged | None = None
+        if prefs.every_reading:  # (the part's traits do not describe every reading)
+            judged = _judged(hand, context, prefs, found, info, part, mask)
+        else:
+            alike = (key, info.traits, tuple([part[m.tiles[0]] for m in melds]) if melds
+                     else ())
+            judged = _JUDGED.get(alike)
+            if judged is None:
+                judged = _JUDGED.keep(alike, _judged(hand, context, prefs, found, info, part,
+                                                     mask))
         fan, counted, gen_count, best, tian_hu = judged
         scored = memo[key] = Scored(fan, counted, gen_count, found[best], tian_hu)
     return scored
+
+
+def candidates_of(hand: Hand, part: Sequence[int], info: PartInfo, prefs: Prefs
+                  ) -> tuple[Candidate, ...]:
+    """The readings `evaluate` chooses from: those that can score best (`PartInfo`), or —
+    with 一条龙 or 夹心五 counted — every reading (`all_candidates`)."""
+    if prefs.every_reading and info.candidates:
+        return all_candidates(tuple(part), prefs.room.room.hand_size != 13 and not hand.melds)
+    return info.candidates
 
 
 _KEPT_PER_PART: Final = 64
@@ -289,13 +347,31 @@ def facts_of(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candida
     else:  # the common case, without a generator in sight
         all_258, melds_terminal, simples, concealed = (info.only_258, True,
                                                        not info.has_terminal, True)
-    facts = HandFacts(len(melds), mask in (1, 2, 4), all_258, melds_terminal, bool(info.fours),
-                      roots, concealed, prefs.menqing_requires_self_draw, simples, win_type,
-                      context.after_kong, context.last_tile, tian_di)
+    room = prefs.room
+    facts = HandFacts(len(melds) == room.room.groups, mask in (1, 2, 4) and room.flush,
+                      all_258, melds_terminal, bool(info.fours), roots, concealed,
+                      prefs.menqing_requires_self_draw, simples, win_type, context.after_kong,
+                      context.last_tile, tian_di)
     event = (win_type is not _DISCARD or context.after_kong or context.last_tile
              or tian_di is not None)
-    return [Facts(facts, c.chow, c.all_terminal, c.reading.shape is _SEVEN_PAIRS)
+    if not prefs.every_reading:
+        return [Facts(facts, c.chow, c.all_terminal, c.reading.shape is _SEVEN_PAIRS)
+                for c in found], event
+    win = hand.win_tile
+    five = win if prefs.sandwich and win is not None and win % 9 == 4 else None
+    self_drawn = prefs.per_456 and win_type is WinType.SELF_DRAW
+    return [Facts(facts, c.chow, c.all_terminal, c.reading.shape is _SEVEN_PAIRS, c.dragon,
+                  _sandwiched(c, five, self_drawn) if prefs.sandwich else 0)
             for c in found], event
+
+
+def _sandwiched(c: Candidate, five: Tile | None, self_drawn: bool) -> int:
+    """夹心五's *N* (rooms.md §0.9.4.3) for a reading: on a self-draw under ``per_456`` its
+    concealed 4-5-6 sequences, of any suit; otherwise 1 when the win tile ``five`` (a 5,
+    else None) is the middle of a concealed 4-5-6 of its suit."""
+    if self_drawn:
+        return len(c.fives)
+    return 1 if five is not None and five // 9 in c.fives else 0
 
 
 def _tian_di(context: Context, win_type: WinType, prefs: Prefs) -> str | None:

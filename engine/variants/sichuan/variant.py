@@ -15,7 +15,17 @@ Decisions (where RULES.md / API.md leave room):
   a range, so the largest uncapped fan is bounded: 35 = 2 (七对) + 2 (清一色) + 2 (将对)
   + 4 (带幺九) + 4 (金钩钓) + 4 (根) + 1 (门清) + 1 (中张) + 1 (杠上) + 1 (海底) + 1 (自摸)
   + 4 (龙七对 bonus) + 8 (天胡 additive); ``base_points`` ≤ 65536 then keeps the winner's
-  receipt, 3 × 65536 × (2^35 + 1), under 2^53 − 1 (`MAX_AMOUNT`).
+  receipt, 3 × 65536 × (2^35 + 1), under 2^53 − 1 (`MAX_AMOUNT`). The room patterns
+  (rooms.md §0.9.4.3) stay inside it: 一条龙 (≤ 2) and 夹心五 (≤ 2 × 4: a 4-5-6 each of at
+  most four groups) need concealed sequences, which rule out 对对胡's 2, 将对's 2, 金钩钓's 4
+  (its concealed part is the pair) and 带幺九's 4 (a 4-5-6 holds no 1 or 9): 10 ≤ 12;
+  将七对 (≤ 2) is a pairs shape, which rules out 将对, 带幺九 and 金钩钓; 对对胡 2 with 将对 1
+  is the 3 of 2 + 2 bounded already.
+* Rooms (rooms.md §0.9.4, `sichuan.rooms`): the room's tile set, size rule and seats; in
+  rooms of fewer than three suits no 定缺 (``missing_suit`` refused), hence no 缺一门 and no
+  suit to drop. ``dian_pao_ping_hu: false`` refuses a 0-fan discard win in ``win``, ``fan``
+  and ``claims``; readiness (waits, discards' waits, claims' ``after``) evaluates a wait with
+  it taken as true (`readiness_options`).
 * A pattern's ``fan`` on the wire is what it adds in total (根 ×2 → fan 2, count 2), so the
   patterns' fan add up to ``fan``. ``gen_count`` is the number of 根 counted (0 when 天胡/地胡
   replace the list), present on every win.
@@ -42,8 +52,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import cached_property
+from types import MappingProxyType
 from typing import Final
 
+from engine import room as R
 from engine import shapes as S
 from engine import tiles as T
 from engine import wire
@@ -52,23 +64,23 @@ from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import Options, OptionSpec, OptionType
 from engine.plumbing import warm
 from engine.results import DiscardsAnswer, KongAnswer, WinCheck
+from engine.room import room_of
+from engine.shapes import NEVER
 from engine.tiles import Tile
 from engine.variants.base import Variant
 from engine.variants.sichuan import claims as claims_module
 from engine.variants.sichuan import payments as P
 from engine.variants.sichuan.dropping import (
     ALL_SUITS,
-    PAIRS_WITHOUT,
-    RULES_WITHOUT,
-    STANDARD_WITHOUT,
     drop_suits,
     shanten_after_draws,
     suit_to_drop,
 )
 from engine.variants.sichuan.dropping import shanten as drop_shanten
 from engine.variants.sichuan.facts import SichuanFacts, missing_suit
-from engine.variants.sichuan.points import HAND_RULES, SichuanFanAnswer, priced
-from engine.variants.sichuan.reader import RULES_108, SHAPE_SETS
+from engine.variants.sichuan.points import SichuanFanAnswer, priced
+from engine.variants.sichuan.reader import SHAPE_SETS
+from engine.variants.sichuan.rooms import DEFAULT, sichuan_room
 from engine.variants.sichuan.scoring import (
     NO_WINNING_SHAPE,
     QUE_YI_MEN,
@@ -117,12 +129,29 @@ OPTION_SPECS: Final = (
                choices=("zimo", "dian_pao")),
     *SETTLE_OPTION_SPECS,
     *claims_module.OPTION_SPECS,
+    R.PLAYERS, R.SUITS, R.HAND_SIZE,
+    OptionSpec("dui_dui_hu_fan", _I, 1, "fan of 对对胡 (对对胡两番: 2; 将对 then adds 1, "
+               "staying 3 in all)", choices=(1, 2)),
+    OptionSpec("dian_pao_ping_hu", _B, True, "点炮可平胡: a 0-fan hand may win on a discard "
+               "(false: ping_hu_needs_self_draw)"),
+    OptionSpec("jia_xin_wu_fan", _I, 0, "fan of 夹心五 (the win tile a 5 inside a concealed "
+               "4-5-6); 0: not counted", minimum=0, maximum=2),
+    OptionSpec("jia_xin_wu_count", _S, "once", "夹心五 counted once, or per concealed 4-5-6 "
+               "on a self-draw", choices=("once", "per_456")),
+    OptionSpec("yi_tiao_long_fan", _I, 0, "fan of 一条龙 (concealed 123 456 789 of one "
+               "suit); 0: not counted", minimum=0, maximum=2),
+    OptionSpec("jiang_qi_dui_fan", _I, 0, "fan of 将七对 (all 2-5-8 pairs with a four of a "
+               "kind); 0: not counted", minimum=0, maximum=2),
 )
 
 FAN_BOUND: Final = 2 + 2 + 2 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 1 + 4 + 8
 """The largest uncapped fan the option ranges allow (see the module's decisions)."""
 MAX_AMOUNT: Final = 3 * 65536 * (2**FAN_BOUND + 1)
 """The largest amount any answer can hold: three payers' points to one winner."""
+PING_HU_NEEDS_SELF_DRAW: Final = "ping_hu_needs_self_draw"
+_READY: dict[int, tuple[Options, Options]] = {}
+"""Per option set under ``dian_pao_ping_hu: false`` (by identity; the entry keeps it): the
+same options with it true, for readiness (`Sichuan.readiness_options`)."""
 
 
 def _ruled(shapes: tuple[S.Shape, ...], mask: int, context: Context) -> WinCheck:
@@ -130,6 +159,16 @@ def _ruled(shapes: tuple[S.Shape, ...], mask: int, context: Context) -> WinCheck
     if breaks_que_yi_men(mask, missing_suit(context)):
         return _BREAKS_QUE_YI_MEN[shapes]
     return _CHECKS[shapes]
+
+
+def _ping_hu_refused(hand: Hand, context: Context, options: Options) -> bool:
+    """``dian_pao_ping_hu: false`` (rooms.md §0.9.4.3): a discard win whose uncapped fan is
+    0 is no win. Asked only of a winning hand."""
+    if options.get("dian_pao_ping_hu", True) or (context.win_type or WinType.DISCARD) is not \
+            WinType.DISCARD:
+        return False
+    result = evaluate(hand, context, prefs_for(options))
+    return not isinstance(result, str) and result.fan == 0
 
 
 class Sichuan(Variant):
@@ -153,31 +192,53 @@ class Sichuan(Variant):
         return "108"
 
     def hand_rules(self, options: Options) -> HandRules:
-        return HAND_RULES
+        return sichuan_room(options).hand_rules
 
     def context_problems(self, context: Context, options: Options) -> list[Problem]:
         """Seats and the declared missing suit (`payments.context_problems`)."""
-        return P.context_problems(context)
+        return P.context_problems(context, room_of(options))
+
+    def readiness_options(self, options: Options) -> Options:
+        """A wait is evaluated with ``dian_pao_ping_hu`` taken as true (rooms.md §0.9.4.3):
+        a tile the hand could only self-draw is still a wait, with its discard fan."""
+        if options.get("dian_pao_ping_hu", True):
+            return options
+        found = _READY.get(id(options))
+        if found is None or found[0] is not options:
+            if len(_READY) > 256:
+                _READY.clear()
+            found = _READY[id(options)] = (options, MappingProxyType(
+                {**options, "dian_pao_ping_hu": True}))
+        return found[1]
 
     # --- the hooks ----------------------------------------------------------------------------
 
     def check(self, hand: Hand, context: Context, options: Options) -> WinCheck:
-        """缺一门 first (§0.7), then the shape: standard or 七对. A 缺一门 refusal carries the
-        shapes the tiles form all the same (``win`` shows shapes only on a win): ``claims``
-        reports the refusal only when there is one (settled reading 13)."""
-        return _ruled(*read_shapes(hand), context)
+        """缺一门 first (§0.7), then the shape: standard or 七对 (五对, 四对); then, under
+        ``dian_pao_ping_hu: false``, a 0-fan discard win is refused. A 缺一门 refusal carries
+        the shapes the tiles form all the same (``win`` shows shapes only on a win):
+        ``claims`` reports the refusal only when there is one (settled reading 13)."""
+        verdict = _ruled(*read_shapes(hand, None, options.get("hand_size", 13)), context)
+        if verdict.win and _ping_hu_refused(hand, context, options):
+            return _PING_HU[verdict.shapes]
+        return verdict
 
     def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
-                    options: Options) -> WinCheck:
+                    options: Options) -> WinCheck | None:
         """`check` reads the tiles and the declared missing suit only — not the win type —
-        so an offer is ruled on without a trial hand or context."""
-        return _ruled(*read_shapes(hand, tile), context)
+        so an offer is ruled on without a trial hand or context (unless a 0-fan discard win
+        may be refused: then `check` asks the fan in the trial context)."""
+        verdict = _ruled(*read_shapes(hand, tile, options.get("hand_size", 13)), context)
+        if verdict.win and win_type is WinType.DISCARD \
+                and not options.get("dian_pao_ping_hu", True):
+            return None
+        return verdict
 
     def fan(self, request: Request) -> SichuanFanAnswer:
-        options = self.checked(request, size=13, needs_win_tile=True)
+        options = self.checked(request, needs_win_tile=True)
         context = request.context
         dian_pao = options["dian_gang_hua"] == "dian_pao"
-        seat_problems = P.win_seat_problems(context, dian_pao)
+        seat_problems = P.win_seat_problems(context, dian_pao, options["players"])
         if seat_problems:  # (not `raise_if`: a good request stays out of engine.errors)
             raise RequestError(seat_problems)
         return self._answer(request, options)
@@ -198,17 +259,20 @@ class Sichuan(Variant):
         result = evaluate(request.hand, context, prefs_for(options))
         if isinstance(result, str):
             return SichuanFanAnswer(False, reason=result, options=options)
+        if result.fan == 0 and not options["dian_pao_ping_hu"] \
+                and (context.win_type or WinType.DISCARD) is WinType.DISCARD:
+            return SichuanFanAnswer(False, reason=PING_HU_NEEDS_SELF_DRAW, options=options)
         capped, points = priced(result.fan, options, context.win_type is WinType.SELF_DRAW,
                                 result.tian_hu)
         return SichuanFanAnswer(
             win=True,
-            patterns=result.patterns(),
+            patterns=result.patterns(options["hand_size"]),
             fan=result.fan,
             gen_count=result.gen_count,
             fan_capped=capped,
             points_per_payer=points,
             payers=P.payers_name(context, dian_pao),
-            payments=P.win_payments(context, points, dian_pao),
+            payments=P.win_payments(context, points, dian_pao, options["players"]),
             reading=as_reading(request.hand, result.reading) if with_reading else None,
             options=options,
         )
@@ -223,18 +287,25 @@ class Sichuan(Variant):
                 options: Options) -> int:
         """Shanten with the missing suit's tiles to exchange (undeclared: the best suit)."""
         missing = missing_suit(context)
-        return drop_shanten(concealed, ALL_SUITS if missing is None else frozenset({missing}))
+        return drop_shanten(concealed, ALL_SUITS if missing is None else frozenset({missing}),
+                            sichuan_room(options))
 
     def hand_shanten(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                      options: Options) -> int:
         """As `shanten`, but a suit a declared meld holds cannot be the one dropped."""
-        return drop_shanten(concealed, drop_suits(hand, context))
+        return drop_shanten(concealed, drop_suits(hand, context), sichuan_room(options))
 
     def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                             options: Options) -> list[int]:
         """`hand_shanten` after each draw, from one table probe per suit that may be dropped
-        (see `engine.variants.sichuan.dropping.shanten_after_draws`)."""
-        return shanten_after_draws(concealed, drop_suits(hand, context))
+        (see `engine.variants.sichuan.dropping.shanten_after_draws`); a kind outside the room
+        is never drawn."""
+        room = sichuan_room(options)
+        out = shanten_after_draws(concealed, drop_suits(hand, context), room)
+        if not room.room.three_suits:
+            kinds = room.hand_rules.tile_kinds
+            out = [x if t in kinds else NEVER for t, x in enumerate(out)]
+        return out
 
     def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                         options: Options) -> Iterable[Tile]:
@@ -242,12 +313,14 @@ class Sichuan(Variant):
         break 缺一门 — `check` refuses them before it looks at the shape."""
         mask = suits_held((*concealed, *(m.tiles[0] for m in hand.melds)))
         missing = missing_suit(context)
+        rules = sichuan_room(options).rules  # (the room's kinds; its pairs shape needs no meld,
+        # so a part beside a meld, one tile short of it, never completes one)
         if missing is not None:
             if mask >> missing & 1:
                 return ()
-            return [t for t in S.completing_kinds(T.counts(concealed), 0, RULES_108, ())
+            return [t for t in S.completing_kinds(T.counts(concealed), 0, rules, ())
                     if t // 9 != missing]
-        return [t for t in S.completing_kinds(T.counts(concealed), 0, RULES_108, ())
+        return [t for t in S.completing_kinds(T.counts(concealed), 0, rules, ())
                 if mask | 1 << t // 9 != 7]
 
     # --- operations ---------------------------------------------------------------------------
@@ -255,7 +328,7 @@ class Sichuan(Variant):
     def discards(self, request: Request) -> DiscardsAnswer:
         """The shared advice, with the tiles of the suit to drop moved to the front."""
         answer = super().discards(request)
-        first = suit_to_drop(request.hand, request.context)
+        first = suit_to_drop(request.hand, request.context, answer.options)
         if first is None:
             return answer
         front = [c for c in answer.discards if T.from_code(c.tile) // 9 == first]
@@ -266,10 +339,14 @@ class Sichuan(Variant):
         """刮风下雨 (§1.5): the immediate payments for ``context.kong``."""
         problems: list[Problem] = []
         options = self.options_or_defaults(request, problems)
-        problems += P.context_problems(request.context)
-        problems += P.kong_problems(request.context, HAND_RULES.tile_kinds)
+        if not problems:
+            raise_if(self.seat_bound_problems(request.context, options))
+        room = sichuan_room(options)
+        problems += P.context_problems(request.context, room.room)
+        problems += P.kong_problems(request.context, room.hand_rules, room.room.players)
         raise_if(problems)
-        return KongAnswer(P.kong_payments(request.context, options), options)
+        return KongAnswer(P.kong_payments(request.context, options, room.room.players),
+                          options)
 
     def settle(self, request: Request) -> SettleAnswer:
         """The whole money of a 血战/血流 hand from ``request.record`` (settle.md §1.6)."""
@@ -285,8 +362,10 @@ _BREAKS_QUE_YI_MEN: Final = {shapes: WinCheck(False, tuple(s.value for s in shap
 _CHECKS: Final = {shapes: WinCheck(True, shapes=tuple(s.value for s in shapes)) if shapes
                   else WinCheck(False, reason=NO_WINNING_SHAPE)
                   for shapes in SHAPE_SETS}
+_PING_HU: Final = {tuple(s.value for s in shapes): WinCheck(
+    False, tuple(s.value for s in shapes), PING_HU_NEEDS_SELF_DRAW) for shapes in SHAPE_SETS}
 """Every answer `Sichuan.check` can give, built once (they are immutable), by the shapes held."""
 
 
 VARIANT: Final = Sichuan()
-warm((*RULES_WITHOUT, *STANDARD_WITHOUT, *PAIRS_WITHOUT, RULES_108))
+warm((*DEFAULT.without, *DEFAULT.standard_without, *DEFAULT.pairs_without, DEFAULT.rules))

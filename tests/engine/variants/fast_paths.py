@@ -38,7 +38,7 @@ class _DefinedDiscards(Variant, ABC):
     ``discards`` (四川's suit to drop first) reaches it through ``super()``."""
 
     def discards(self, request: Request) -> DiscardsAnswer:
-        options = self.checked(request, size=14, needs_win_tile=False)
+        options = self.checked(request, draw=True, needs_win_tile=False)
         hand, context = request.hand, request.context
         kinds = sorted(self.hand_rules(options).tile_kinds)
         own = T.counts(hand.all_tiles)
@@ -146,7 +146,7 @@ def valid_requests(variant: Variant, raw: Sequence[dict[str, Any]]) -> list[Requ
     for body in raw:
         request = variant.request(body)
         try:
-            variant.checked(request, size=14, needs_win_tile=False)
+            variant.checked(request, draw=True, needs_win_tile=False)
         except RequestError:
             continue
         found.append(request)
@@ -156,7 +156,7 @@ def valid_requests(variant: Variant, raw: Sequence[dict[str, Any]]) -> list[Requ
 def check_hooks(variant: Variant, request: Request) -> int:
     """Assert the two hooks against their definitions for every discard; the number of
     (discard, kind) pairs that win, so callers can see the checks are not vacuous."""
-    options = variant.checked(request, size=14, needs_win_tile=False)
+    options = variant.checked(request, draw=True, needs_win_tile=False)
     hand, context = request.hand, request.context
     kinds = sorted(variant.hand_rules(options).tile_kinds)
     wait_context = variant.wait_context(context)

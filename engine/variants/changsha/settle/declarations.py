@@ -63,7 +63,9 @@ def dice_hits(event: Qishou, dealer: int, o: Options, players: int) -> tuple[int
             if die in (1, 5):
                 hits[event.seat] += 1
         else:
-            hits[B.seat_of_rank(die, origin, players)] += 1
+            seat = B.seat_of_rank(die, origin, players, o["bird_seats"])
+            if seat is not None:  # (a die on an empty chair counts for nobody)
+                hits[seat] += 1
     return tuple(hits)
 
 

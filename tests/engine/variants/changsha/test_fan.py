@@ -226,7 +226,9 @@ def test_effective_options_are_echoed_in_declared_order() -> None:
         ("xiao_hu_self_draw", 2), ("qishou_value", "per_pattern"), ("qishou_birds", "none"),
         ("kai_gang_draws", 2), ("kai_gang_wins", "each"), ("bu_zhang_kai_hua", False),
         ("hai_di_birds", "repeat"), ("yi_pao_duo_xiang", True), ("zuo_piao", 0),
-        ("draw_next_dealer", "last_drawer")]
+        ("draw_next_dealer", "last_drawer"),
+        # rules/rooms.md §0.9.8, last (reconciled.md §7)
+        ("players", 4), ("bird_seats", "circle")]
 
 
 def test_waits_report_units_as_fan() -> None:

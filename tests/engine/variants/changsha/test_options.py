@@ -52,6 +52,9 @@ def test_every_option_of_the_rules_is_declared_with_its_default_and_choices() ->
         "yi_pao_duo_xiang": (OptionType.BOOLEAN, True, None),
         "zuo_piao": (OptionType.INTEGER, 0, None),
         "draw_next_dealer": (OptionType.STRING, "last_drawer", ("last_drawer", "dealer")),
+        # rules/rooms.md §0.9.8
+        "players": (OptionType.INTEGER, 4, (2, 3, 4)),
+        "bird_seats": (OptionType.STRING, "circle", ("circle", "modulo")),
     }
     assert all(s.description for s in VARIANT.option_specs)
     assert (VARIANT.id, VARIANT.name_zh) == ("changsha", "长沙麻将")

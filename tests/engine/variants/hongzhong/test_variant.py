@@ -404,7 +404,9 @@ def test_options_listed_in_table_order_with_defaults() -> None:
         "rob_kong": True, "rob_exposed_kong": False, "late_added_kong": True,
         # settle-hongzhong.md §4.5.7, reconciled.md §7 and §8 (draw_next_dealer)
         "kong_paid": "at_once", "huang_zhuang_huang_gang": False, "draw_next_dealer": "dealer",
-        "yi_pao_duo_xiang": True}.items())
+        "yi_pao_duo_xiang": True,
+        # rules/rooms.md §0.9.8, last (reconciled.md §7)
+        "players": 4, "suits": ("m", "p", "s"), "code_seats": "circle"}.items())
     for spec in V.option_specs:
         assert spec.description and "\n" not in spec.description
 

@@ -209,7 +209,7 @@ def test_wins_agree_with_brute_substitution() -> None:
         tiles, melds, jing = generate(rng, 14, 3)
         win_tile = tiles[-1]
         req = VARIANT.request(request(tiles[:-1], melds, jing, win_tile))
-        options = VARIANT.checked(req, size=13, needs_win_tile=True)
+        options = VARIANT.checked(req, needs_win_tile=True)
         got = VARIANT.check(req.hand, req.context, options).win
         want = brute_win(tiles, jing)
         assert got == want, (T.compact(tiles), melds, [T.code(j) for j in jing])

@@ -383,10 +383,12 @@ def test_registered_with_every_option_of_section_3_8() -> None:
         "rob_kong": True, "rob_exposed_kong": False, "late_added_kong": True,
         # settle-nanchang.md §3.9.9, after today's options (reconciled.md §7)
         "kong_scoring": "at_once", "xia_jing_pairs": 0, "chong_guan_bao_pei": True,
-        "chao_zhuang_points": 5, "hui_tou_yi_xiao": False, "shang_xia_fan_jing": False}
-    assert list(defaults)[-6:] == ["kong_scoring", "xia_jing_pairs", "chong_guan_bao_pei",
+        "chao_zhuang_points": 5, "hui_tou_yi_xiao": False, "shang_xia_fan_jing": False,
+        # rules/rooms.md §0.9.8, last (reconciled.md §7)
+        "players": 4}
+    assert list(defaults)[-7:] == ["kong_scoring", "xia_jing_pairs", "chong_guan_bao_pei",
                                    "chao_zhuang_points", "hui_tou_yi_xiao",
-                                   "shang_xia_fan_jing"]
+                                   "shang_xia_fan_jing", "players"]
     assert all(s.description for s in VARIANT.option_specs)
     assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "kong", "jing",
                                           "jing-settlement", "claims"]
@@ -470,7 +472,7 @@ def test_every_operation_accepts_and_echoes_the_settle_options(operation: str) -
     echoed = with_settle.options
     assert list(echoed) == [s.name for s in VARIANT.option_specs]
     assert {k: echoed[k] for k in SETTLE_OPTIONS} == SETTLE_OPTIONS
-    assert list(echoed)[-6:] == list(SETTLE_OPTIONS)
+    assert list(echoed)[-7:-1] == list(SETTLE_OPTIONS)  # (then rooms.md's players)
     if operation == "kong":
         # exposed 3m: 1 from each at once, 2 from each at the end of a won hand
         assert plain.payments == (-1, 3, -1, -1)

@@ -293,11 +293,16 @@ def test_kong_rejects_a_bad_option_too() -> None:
 def test_the_largest_amount_fits_in_2_53() -> None:
     # every bonus option at its maximum plus the largest base shape: 2 + 2 (清一色) + 2 (将对)
     # + 4 (带幺九) + 4 (金钩钓) + 4 (根) + 1 + 1 + 1 + 1 + 1 + 4 (龙七对) + 8 (天胡) = 35
+    # The room patterns (rooms.md §0.9.4.3) fit inside: 一条龙 2 + 夹心五 2 × 4 (four 4-5-6
+    # at most) = 10 need concealed sequences, which rule out 对对胡 2 + 将对 2 + 金钩钓 4 +
+    # 带幺九 4 = 12; 将七对 2 is a pairs shape, ruling out 将对, 带幺九 and 金钩钓
     maxima = {s.name: s.maximum for s in OPTION_SPECS if s.maximum is not None}
     assert maxima == {"base_points": 65536, "dai_yao_jiu_fan": 4, "jin_gou_diao_fan": 4,
                       "long_qi_dui_bonus": 4, "tian_hu_fan": 8, "di_hu_fan": 8,
                       # settle's: a kong row is at most 4 × base, a 花猪 row 2^8 × base
-                      "zhi_gang_discarder": 4, "zhi_gang_others": 2, "hua_zhu_fan": 8}
+                      "zhi_gang_discarder": 4, "zhi_gang_others": 2, "hua_zhu_fan": 8,
+                      "jia_xin_wu_fan": 2, "yi_tiao_long_fan": 2, "jiang_qi_dui_fan": 2}
+    assert {s.name: s.choices for s in OPTION_SPECS}["dui_dui_hu_fan"] == (1, 2)
     bound = 2 + 2 + 2 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 1 + 4 + 8
     # three payers each pay base × 2^35 + base (自摸加底) to one winner
     assert MAX_AMOUNT == 3 * 65536 * (2**bound + 1) <= 2**53 - 1

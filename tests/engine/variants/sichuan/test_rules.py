@@ -72,13 +72,20 @@ def test_every_option_of_section_1_8_with_its_default() -> None:
         "guo_hu": "not_higher", "meld_missing_suit": False, "missing_suit_first": True,
         "locked_kong": "same_waits", "shi_ti": "allowed",
         "rob_kong": True, "rob_exposed_kong": False, "late_added_kong": True,
+        # rules/rooms.md §0.9.8, after every option of today (reconciled.md §7)
+        "players": 4, "suits": ("m", "p", "s"), "hand_size": 13, "dui_dui_hu_fan": 1,
+        "dian_pao_ping_hu": True, "jia_xin_wu_fan": 0, "jia_xin_wu_count": "once",
+        "yi_tiao_long_fan": 0, "jiang_qi_dui_fan": 0,
     }
+    assert list(defaults)[-9:] == ["players", "suits", "hand_size", "dui_dui_hu_fan",
+                                   "dian_pao_ping_hu", "jia_xin_wu_fan", "jia_xin_wu_count",
+                                   "yi_tiao_long_fan", "jiang_qi_dui_fan"]
     assert list(defaults)[17:31] == ["xue_liu", "zhi_gang_discarder", "zhi_gang_others",
                                    "late_added_kong_pays", "hu_jiao_zhuan_yi",
                                    "hu_jiao_zhuan_yi_split", "yi_pao_duo_xiang", "cha_hua_zhu",
                                    "cha_da_jiao", "hua_zhu_fan", "hua_zhu_da_jiao", "tui_shui",
                                    "left_seats_receive", "xue_liu_gen"]
-    assert list(defaults)[31:] == ["guo_hu", "meld_missing_suit", "missing_suit_first",
+    assert list(defaults)[31:39] == ["guo_hu", "meld_missing_suit", "missing_suit_first",
                                    "locked_kong", "shi_ti", "rob_kong", "rob_exposed_kong",
                                    "late_added_kong"]
     by_name = {s.name: s for s in OPTION_SPECS}
@@ -317,7 +324,7 @@ def test_the_fast_validity_check_agrees_with_check_hand() -> None:
 
     from engine.hand import Hand, Meld, MeldKind, check_hand
     from engine.plumbing import plainly_valid
-    from engine.variants.sichuan.variant import HAND_RULES
+    from engine.variants.sichuan.points import HAND_RULES
 
     rng = random.Random(99)
     agree = {True: 0, False: 0}
