@@ -98,6 +98,22 @@ HAND_SIZE: Final = OptionSpec("hand_size", OptionType.INTEGER, 13,
                               "hands)", choices=HAND_SIZES)
 
 
+def sent_room(raw_options: Mapping[str, Any]) -> Room:
+    """The room of options as sent, each member valid or today's (a record's first stages
+    read it before the options are resolved: rooms.md §0.9.3, "while ``players`` is itself
+    invalid, seats are checked against 0–3")."""
+    players = raw_options.get("players")
+    hand_size = raw_options.get("hand_size")
+    suits = raw_options.get("suits")
+    valid_suits = (isinstance(suits, list | tuple) and 0 < len(suits) <= 3
+                   and len(set(suits)) == len(suits)
+                   and all(isinstance(s, str) and s in SUIT_ORDER for s in suits))
+    return room_of({
+        "players": players if type(players) is int and players in (2, 3, 4) else FULL_TABLE,
+        "suits": tuple(sorted(suits or (), key=SUIT_ORDER.index)) if valid_suits else ALL_SUITS,
+        "hand_size": hand_size if type(hand_size) is int and hand_size in HAND_SIZES else 13})
+
+
 def deal_problems(room: Room, honor_copies: int) -> list[Problem]:
     """A room that cannot be dealt (§0.9.1): ``players × hand_size + 1`` above its wall of
     36 tiles a suit plus ``honor_copies`` (4 for 红中's 112 tiles, 28 for 136)."""

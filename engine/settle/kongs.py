@@ -24,6 +24,10 @@ MAX_KONGS_PER_SEAT: Final = 4
 """A hand holds at most four melds (rooms of 7 or 10 tiles fewer: the variant's *g*)."""
 
 
+_ORDINALS: Final = ("first", "second", "third", "fourth", "fifth")
+_NUMBERS: Final = ("none", "one", "two", "three", "four")
+
+
 def _mismatch(pointer: str, detail: str) -> Problem:
     return Problem(Code.MELD_MISMATCH, pointer, detail)
 
@@ -57,8 +61,9 @@ class KongLedger:
             problems.append(_mismatch(pointer, f"{code} was kong'd already, by seat {by} at "
                                       f"event {at}: there are only four"))
         elif len(mine) >= self.max_kongs:
-            problems.append(_mismatch(pointer, f"a fifth kong by seat {seat}: a hand holds "
-                                      "at most four"))
+            problems.append(_mismatch(pointer, f"a {_ORDINALS[self.max_kongs]} kong by seat "
+                                      f"{seat}: a hand holds at most "
+                                      f"{_NUMBERS[self.max_kongs]}"))
         self.by_kind.setdefault(tile, (seat, i))
         mine.setdefault(tile, (i, kind))
         return problems

@@ -377,10 +377,23 @@
 
   // --- the form --------------------------------------------------------------------------------
 
+  // the room (rules/rooms.md): its players name the seats, its suits the palette, its
+  // hand size how many tiles the hand holds
+  function room() {
+    const chosen = state.variant ? chosenOptions() : {};
+    return {players: chosen.players || 4, suits: chosen.suits || ["m", "p", "s"],
+            handSize: chosen.hand_size || 13};
+  }
+
   function seatOptions() {
+    const players = room().players;
     for (const select of document.querySelectorAll("select.seat")) {
-      select.append(new Option("—", ""));
-      for (let seat = 0; seat < 4; seat++) select.append(new Option(String(seat), String(seat)));
+      const kept = select.value;
+      select.replaceChildren(new Option("—", ""));
+      for (let seat = 0; seat < players; seat++) {
+        select.append(new Option(String(seat), String(seat)));
+      }
+      select.value = kept !== "" && Number(kept) < players ? kept : "";
     }
   }
 
@@ -401,6 +414,13 @@
       }
       input.value = JSON.stringify(spec.default);
       input.readValue = () => JSON.parse(input.value);
+    } else if (spec.type === "suit_list") {
+      input = make("input");
+      input.type = "text";
+      input.value = spec.default.join("");
+      input.placeholder = "mps";
+      // letters of m, p, s in m, p, s order, each once (as the service echoes them)
+      input.readValue = () => [..."mps"].filter((s) => input.value.includes(s));
     } else {
       input = make("input");
       input.type = spec.type === "integer" ? "number" : "text";
@@ -411,7 +431,9 @@
         : input.value === "" ? null : Number(input.value);
     }
     input.dataset.option = spec.name;
-    input.addEventListener("change", () => { markOptions(); drawPalette(); evaluate(); });
+    input.addEventListener("change", () => {
+      markOptions(); seatOptions(); drawPalette(); evaluate();
+    });
     label.append(input, make("span", "", ` ${spec.name}`));
     return label;
   }
@@ -424,6 +446,7 @@
       const value = input.readValue();
       const same = spec.type === "tile_list"
         ? Tiles.notation(Tiles.parse(value) || []) === Tiles.notation(spec.default)
+        : spec.type === "suit_list" ? value.join("") === spec.default.join("")
         : value === spec.default;
       if (!same) options[spec.name] = value;
     }
@@ -444,9 +467,10 @@
     for (const suit of "mpsz") {
       for (let rank = 1; rank <= (suit === "z" ? 7 : 9); rank++) kinds.push(`${rank}${suit}`);
     }
-    // 112 = the suits and the four 红中
-    const inSet = (code) => code[1] !== "z" || tileSet === "136"
-      || (tileSet === "112" && code === "7z");
+    // 112 = the suits and the four 红中; a room of fewer suits shows its own
+    const suits = room().suits;
+    const inSet = (code) => code[1] === "z" ? tileSet === "136"
+      || (tileSet === "112" && code === "7z") : suits.includes(code[1]);
     for (const code of kinds.filter(inSet)) {
       const button = make("button", "pick");
       button.type = "button";
@@ -458,7 +482,7 @@
   }
 
   function pick(code) {
-    if (state.hand.length + 3 * state.melds.length < 13) {
+    if (state.hand.length + 3 * state.melds.length < room().handSize) {
       state.hand.push(code);
       state.hand.sort(Tiles.compare);
     } else if (!state.win) {
@@ -583,6 +607,7 @@
     $("variant-name").textContent = `${variant.name_zh} · ${variant.name}`;
     $("options").replaceChildren(...variant.options.map(optionControl));
     markOptions();
+    seatOptions();
     drawVariantContext();
     drawPalette();
     $("settle-form").hidden = !variant.operations.includes("settle");

@@ -318,3 +318,33 @@ def test_what_each_wildcard_became_is_drawn(browser: WebDriver,
     assert [(t.get_attribute("data-tile"), t.get_attribute("data-as")) for t in wild] \
         == substituted
     assert "→ 4p" in wild[0].text
+
+
+def test_a_room_names_its_seats_its_tiles_and_its_hand_size(
+        browser: WebDriver, shared_service: live.Instance) -> None:
+    # rules/rooms.md: players 3 → seats 0–2 to choose from; suits p s → no 万 on the palette;
+    # hand_size 10 → ten tiles, then the win tile, are picked
+    browser.get(shared_service.url + "/")
+    wait_for_evaluation(browser, 0)
+
+    def option(name: str) -> Any:
+        return browser.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')
+
+    Select(option("players")).select_by_value("3")
+    suits = option("suits")
+    suits.clear()
+    suits.send_keys("ps", Keys.TAB)
+    Select(option("hand_size")).select_by_value("10")
+    for seat in ("seat-dealer", "seat-winner", "seat-discarder"):
+        values = [o.get_attribute("value") for o in Select(browser.find_element(
+            By.ID, seat)).options]
+        assert values == ["", "0", "1", "2"], seat
+    palette = [t.get_attribute("data-tile") or ""
+               for t in browser.find_elements(By.CSS_SELECTOR, "#palette [data-tile]")]
+    assert palette and not any(code.endswith("m") for code in palette)
+    assert {c[1] for c in palette} == {"p", "s"}
+    browser.find_element(By.ID, "clear").click()
+    for code in ["1s", "1s", "2s", "2s", "3s", "3s", "5s", "5s", "7s", "8s", "8s", "9s"]:
+        browser.find_element(By.CSS_SELECTOR, f'#palette [data-tile="{code}"]').click()
+    assert browser.find_element(By.ID, "hand-input").get_attribute("value") == "1122335578s"
+    assert browser.find_element(By.ID, "win-input").get_attribute("value") == "8s"

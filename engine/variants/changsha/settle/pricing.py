@@ -129,7 +129,7 @@ def merged(tiles: Sequence[Tile], answers: Sequence[ChangshaFanAnswer], winner: 
     base = big_win_base(units, o)
     first = answers[0]
     hits = first.bird_hits if first.bird_hits is not None else (0,) * len(first.payments or ())
-    payments = B.payments(base, units, winner, payers, hits=_four(hits), dealer=dealer,
+    payments = B.payments(base, units, winner, payers, hits=tuple(hits), dealer=dealer,
                           options=o)
     return Priced(tuple(tiles), True, tuple(patterns), units, base, first.birds,
                   first.bird_hits, payments,
@@ -145,7 +145,3 @@ def _owed(payments: Sequence[int], base: int, units: int, winner: int, payers: S
         out.append((p, plain, -payments[p] - plain))
     return tuple(out)
 
-
-def _four(values: Sequence[int]) -> B.Seats4:
-    a, b, c, d = values
-    return (a, b, c, d)

@@ -24,6 +24,7 @@ from engine import tiles as T
 from engine.errors import Code, Problem, RequestError, invalid_option, raise_if
 from engine.hand import Request, WinType
 from engine.options import Options
+from engine.room import sent_room
 from engine.seats import FULL_TABLE, after
 from engine.settle import rows as transfer_rows
 from engine.settle import stages
@@ -54,7 +55,7 @@ class ChangshaSettle:
         self.variant = variant
 
     def players(self, raw_options: Mapping[str, Any]) -> int:
-        return FULL_TABLE
+        return sent_room(raw_options).players
 
     def options(self, raw_options: Mapping[str, Any]) -> Options:
         """The 长沙 options, and what ``settle`` refuses of them: the seed profile defines
@@ -79,7 +80,7 @@ class ChangshaSettle:
 
     def parse(self, raw: Mapping[str, Any], options: Options | None
               ) -> tuple[Record, list[Problem]]:
-        return parse_record(raw)
+        return parse_record(raw, FULL_TABLE if options is None else options["players"])
 
     def hands(self, record: Record, options: Options) -> list[Problem]:
         return hand_problems(record)
@@ -98,7 +99,7 @@ def settle(request: Request, variant: pricing.Operations) -> ChangshaSettleAnswe
 
 def _replay(record: Record, o: Options, raw: Mapping[str, Any],
             variant: pricing.Operations) -> ChangshaSettleAnswer:
-    players = FULL_TABLE
+    players = o["players"]
     checks = RecordChecks(record, o, players, variant)
     rows: list[Transfer] = []
     qishou: list[SettledQishou] = []
@@ -146,7 +147,7 @@ def _price(i: int, event: Win, previous: Event | None, record: Record, o: Option
     merge = o["kai_gang_wins"] == "merged"
     out = []
     for w in event.winners:
-        payers = _payers(event, w.seat)
+        payers = _payers(event, w.seat, o["players"])
         context = pricing.win_context(event.win_type, event.after_kong, event.last_tile,
                                       event.first_turn, record.dealer, w.seat, event.from_,
                                       event.birds)
@@ -185,24 +186,25 @@ def _win_rows(i: int, event: Win, priced: list[tuple[int, pricing.Priced]], reco
             owed["win"][(payer, seat)] += plain
             owed["birds"][(payer, seat)] += birds
     for w in event.winners:
-        for payer in _payers(event, w.seat):
+        for payer in _payers(event, w.seat, o["players"]):
             owed["piao"][(payer, w.seat)] += (record.piao[payer] + record.piao[w.seat]
                                               + 2 * int(o["zuo_piao"]))
     rows = [Transfer(reason, i, from_=payer, to=to, amount=amount)
             for reason in WIN_REASONS for (payer, to), amount in owed[reason].items()
             if amount > 0]
     if o["qishou_birds"] == "win_birds":
-        hits = priced[0][1].bird_hits if priced and priced[0][1].bird_hits else (0,) * 4
+        hits = priced[0][1].bird_hits if priced and priced[0][1].bird_hits \
+            else (0,) * o["players"]
         for d in declared:
             rows += D.bird_rows(i, d, hits, o)
     return rows
 
 
-def _payers(event: Win, seat: int) -> tuple[int, ...]:
-    """Who pays a winner: every other seat on a self-draw (in turn order after it), else
-    ``from`` (the discarder, the 开杠 konger, the 海底 taker, the robbed konger)."""
+def _payers(event: Win, seat: int, players: int) -> tuple[int, ...]:
+    """Who pays a winner: every other seat of the room on a self-draw (in turn order after
+    it), else ``from`` (the discarder, the 开杠 konger, the 海底 taker, the robbed konger)."""
     if event.win_type is WinType.SELF_DRAW:
-        return after(seat)
+        return after(seat, players)
     return () if event.from_ is None else (event.from_,)
 
 

@@ -18,9 +18,13 @@ from typing import Any
 from engine import tiles as T
 from engine.errors import Code, Problem
 from engine.hand import Hand, WinType
+from engine.room import room_of
 from engine.settle.events import not_after_kong
 from engine.settle.kongs import KongLedger
 from engine.variants.sichuan.settle.record import Event, Kong, Record, Win
+
+_ORDINALS = ("", "first", "second", "third")
+"""The winner that ends a 血战 hand: *P* − 1 of them (rooms.md §0.9.4.5)."""
 
 
 def _problem(code: Code, pointer: str, detail: str) -> Problem:
@@ -42,7 +46,10 @@ class RecordChecks:
         self.over: str | None = None
         """Why the hand is over (then every later event is ``hand_over``), or None."""
         self.third_winner = False
-        self.kongs = KongLedger()
+        """The last winner the hand has, *P* − 1 of them (血战: the third of four)."""
+        room = room_of(options)
+        self.last_winners = room.players - 1
+        self.kongs = KongLedger(room.players, room.groups)
         """The kongs so far and the melds each seat's last hand showed."""
 
     def _add(self, code: Code, pointer: str, detail: str) -> None:
@@ -91,8 +98,9 @@ class RecordChecks:
             self.won_at.setdefault(winner.seat, i)
         if w.last_tile:
             self.over = f"with the last tile's win at event {i}"
-        elif not self.xue_liu and len(self.won_at) >= 3 and self.over is None:
-            self.over = f"with the third win, at event {i}"
+        elif (not self.xue_liu and len(self.won_at) >= self.last_winners
+              and self.over is None):
+            self.over = f"with the {_ORDINALS[self.last_winners]} win, at event {i}"
             self.third_winner = True
 
     def _after_kong(self, i: int, w: Win, previous: Event | None) -> None:
@@ -107,7 +115,8 @@ class RecordChecks:
     def end(self, hands: tuple[Hand | None, ...]) -> None:
         if self.third_winner:
             self._add(Code.HAND_OVER, "#/record/end", f"the hand ended {self.over}: there is "
-                      "no end of the wall after the third win (血战到底)")
+                      f"no end of the wall after the {_ORDINALS[self.last_winners]} win "
+                      "(血战到底)")
         for seat, hand in enumerate(hands):
             if hand is not None:
                 self.problems += self.kongs.hand(seat, hand, f"#/record/end/hands/{seat}")

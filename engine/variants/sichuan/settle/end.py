@@ -21,7 +21,7 @@ from engine.seats import after
 from engine.variants.sichuan.settle.answer import BestWait, SeatStatus, Transfer
 from engine.variants.sichuan.settle.kongs import PaidKong
 from engine.variants.sichuan.settle.pricing import Pricing, breaks_que_yi_men, suits_held
-from engine.variants.sichuan.settle.record import SEATS, Record
+from engine.variants.sichuan.settle.record import Record
 
 WON, HUA_ZHU, READY, NOT_READY = "won", "hua_zhu", "ready", "not_ready"
 
@@ -37,8 +37,9 @@ def seat_status(hand: Hand | None, missing_suit: int | None, options: Mapping[st
     """The status of a seat from its end hand (None: it has won)."""
     if hand is None:
         return SeatStatus(WON)
-    if options["cha_hua_zhu"] and breaks_que_yi_men(suits_held(hand.all_tiles), missing_suit):
-        return SeatStatus(HUA_ZHU)
+    if options["cha_hua_zhu"] and len(options["suits"]) == 3 \
+            and breaks_que_yi_men(suits_held(hand.all_tiles), missing_suit):
+        return SeatStatus(HUA_ZHU)  # (查花猪 in three-suit rooms only, rooms.md §0.9.4.1)
     waits = price.wait_tiles(hand, missing_suit, raw_options)
     if not waits:
         return SeatStatus(NOT_READY)
@@ -63,10 +64,12 @@ def end_of_wall(record: Record, won: set[int], in_hand: Sequence[int],
     """Statuses and the rows of steps 1–3; ``won`` the seats that won, ``in_hand`` those
     still in the hand, ``kongs`` every kong paid (with what 呼叫转移 handed on)."""
     assert record.end is not None
+    players = record.players
+    seats = range(players)
     statuses = tuple(
         SeatStatus(WON) if s in won else
         seat_status(record.end[s], record.missing_suits[s], options, raw_options, price)
-        for s in SEATS)
+        for s in seats)
     kind = [st.status for st in statuses]
     value = [st.best.points if st.best is not None else 0 for st in statuses]
     left_receive = options["left_seats_receive"]
@@ -83,10 +86,10 @@ def end_of_wall(record: Record, won: set[int], in_hand: Sequence[int],
     cha_da_jiao = options["cha_da_jiao"]
     rows: list[Transfer] = []
     if options["cha_hua_zhu"]:
-        for payer in SEATS:
+        for payer in seats:
             if kind[payer] != HUA_ZHU:
                 continue
-            for to in after(payer):
+            for to in after(payer, players):
                 if kind[to] == HUA_ZHU or not receives(to):
                     continue
                 if mode == "larger" and cha_da_jiao and kind[to] == READY and value[to] > h:
@@ -95,13 +98,13 @@ def end_of_wall(record: Record, won: set[int], in_hand: Sequence[int],
                     rows.append(Transfer("hua_zhu", None, payer, to, h))
     if cha_da_jiao:
         payers = {NOT_READY, HUA_ZHU} if mode == "both" else {NOT_READY}
-        for payer in SEATS:
+        for payer in seats:
             if kind[payer] in payers:
                 rows += [Transfer("da_jiao", None, payer, to, value[to])
-                         for to in after(payer) if kind[to] == READY]
+                         for to in after(payer, players) if kind[to] == READY]
     refunders = {"not_ready_and_hua_zhu": {NOT_READY, HUA_ZHU}, "not_ready": {NOT_READY},
                  "off": set()}[options["tui_shui"]]
-    for seat in SEATS:
+    for seat in seats:
         if kind[seat] not in refunders:
             continue
         for paid in kongs:

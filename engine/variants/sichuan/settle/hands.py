@@ -1,7 +1,8 @@
 """Stage 3 of the record's validation (settle.md §1.6.7): each hand, and the table's count.
 
-Every winner hand is checked as a ``fan`` hand (13 + ``win_tile``), every end hand as a
-``waits`` hand (13), by the shared `check_hand`, its pointers moved under the record. Then
+Every winner hand is checked as a ``fan`` hand (*n* + ``win_tile``), every end hand as a
+``waits`` hand (*n*: the room's ``hand_size``, 13 by default), in the room's tile set, by the
+shared `check_hand`, its pointers moved under the record. Then
 no kind may have more than four copies over all seats' *final tiles*: a seat's last hand in
 the record (its end hand, else its last winning hand with its win tile) with, for each kong
 event of it after that hand, that kind brought to four (settled reading 1; a seat with no
@@ -14,26 +15,26 @@ from __future__ import annotations
 
 from engine import tiles as T
 from engine.errors import Problem
-from engine.hand import Hand
+from engine.hand import Hand, HandRules
 from engine.settle.hands import Share, copies_problems
 from engine.settle.hands import hand_problems as checked
 from engine.variants.sichuan.settle.pricing import RULES
 from engine.variants.sichuan.settle.record import Kong, Record, Win
 
 
-def hand_problems(record: Record) -> list[Problem]:
-    """Every stage-3 problem, in document order."""
+def hand_problems(record: Record, rules: HandRules = RULES, size: int = 13) -> list[Problem]:
+    """Every stage-3 problem, in document order (``rules``, ``size``: the room's)."""
     problems: list[Problem] = []
     for i, event in enumerate(record.events):
         if isinstance(event, Win):
             for w in sorted(event.winners, key=lambda w: w.position):
-                problems += checked(w.hand, RULES, size=13, needs_win_tile=True,
+                problems += checked(w.hand, rules, size=size, needs_win_tile=True,
                                     prefix=f"#/record/events/{i}/winners/{w.position}",
                                     win_pointer=f"#/record/events/{i}/win_tile")
     for seat, hand in enumerate(record.end or ()):
         if hand is not None:
             prefix = f"#/record/end/hands/{seat}"
-            problems += checked(hand, RULES, size=13, needs_win_tile=False, prefix=prefix,
+            problems += checked(hand, rules, size=size, needs_win_tile=False, prefix=prefix,
                                 win_pointer=prefix)
     if problems:
         return problems

@@ -33,7 +33,8 @@ class PaidKong:
 
 def pay_kong(event: int, kong: Kong, in_hand: Sequence[int],
              options: Mapping[str, Any]) -> tuple[PaidKong, list[Transfer]]:
-    """The kong's income and its ``kong`` rows."""
-    rows = tuple(kong_rows(kong.type, kong.late, kong.seat, kong.from_, in_hand, options))
+    """The kong's income and its ``kong`` rows (over the room's seats)."""
+    rows = tuple(kong_rows(kong.type, kong.late, kong.seat, kong.from_, in_hand, options,
+                           options["players"]))
     paid = PaidKong(event, kong, rows)
     return paid, [Transfer("kong", event, payer, kong.seat, amount) for payer, amount in rows]

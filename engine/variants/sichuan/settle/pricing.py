@@ -77,6 +77,8 @@ class Pricing:
         """A wait priced as a plain discard win with no event (settle.md §1.6.5,
         assumption 4)."""
         context = Context(win_type=WinType.DISCARD, facts=SichuanFacts(missing_suit))
+        if raw_options.get("dian_pao_ping_hu") is False:  # readiness ignores it (§0.9.4.3)
+            raw_options = {**raw_options, "dian_pao_ping_hu": True}
         return self.variant.fan(Request(replace(hand, win_tile=tile), context, raw_options))
 
 

@@ -1,6 +1,7 @@
 """A 四川 hand's record (settle.md §1.6.1) as frozen values, once its shape and tiles passed.
 
-Seats are 0–3 in turn order (`engine.seats` reads them); tiles are kind numbers
+Seats are 0 … *P* − 1 in turn order (`engine.seats` reads them; *P* the room's ``players``,
+rooms.md §0.9.4.5); tiles are kind numbers
 (``engine.tiles``); every pointer the checks report is built from the event and winner
 positions kept here.
 """
@@ -49,8 +50,13 @@ Event = Kong | Win
 @dataclass(frozen=True)
 class Record:
     dealer: int
-    missing_suits: tuple[int | None, int | None, int | None, int | None]
-    """Suit index 0 m, 1 p, 2 s per seat; None = undeclared."""
+    missing_suits: tuple[int | None, ...]
+    """Suit index 0 m, 1 p, 2 s per seat; None = undeclared (always, below three suits)."""
     events: tuple[Event, ...]
     end: tuple[Hand | None, ...] | None
-    """The four end-of-wall hands (None for a seat that has won), or None: no end yet."""
+    """The end-of-wall hands, one per seat (None for a seat that has won), or None: no end
+    yet."""
+
+    @property
+    def players(self) -> int:
+        return len(self.missing_suits)

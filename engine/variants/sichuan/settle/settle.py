@@ -18,10 +18,11 @@ from engine import tiles as T
 from engine.errors import Code, Problem, raise_if
 from engine.hand import Context, Request, Seats, WinType
 from engine.options import Options
-from engine.seats import FULL_TABLE
+from engine.room import DEFAULT_ROOM, room_of, sent_room
 from engine.settle import rows as transfer_rows
 from engine.settle import stages
 from engine.variants.sichuan.facts import SichuanFacts
+from engine.variants.sichuan.rooms import sichuan_room
 from engine.variants.sichuan.settle import pricing
 from engine.variants.sichuan.settle.answer import SettleAnswer, SettledWin, Transfer
 from engine.variants.sichuan.settle.checks import RecordChecks
@@ -30,7 +31,7 @@ from engine.variants.sichuan.settle.hands import hand_problems
 from engine.variants.sichuan.settle.kongs import PaidKong, pay_kong
 from engine.variants.sichuan.settle.parse import parse_record
 from engine.variants.sichuan.settle.pricing import Operations, Pricing
-from engine.variants.sichuan.settle.record import SEATS, Event, Kong, Record, Win
+from engine.variants.sichuan.settle.record import Event, Kong, Record, Win
 from engine.variants.sichuan.settle.shape import FRAME
 from engine.variants.sichuan.settle.wins import hu_jiao_zhuan_yi, win_rows
 
@@ -49,17 +50,17 @@ class SichuanSettle:
         self.pricing = Pricing(variant)
 
     def players(self, raw_options: Mapping[str, Any]) -> int:
-        return FULL_TABLE
+        return sent_room(raw_options).players
 
     def options(self, raw_options: Mapping[str, Any]) -> Options:
         return self.pricing.options(raw_options)
 
     def parse(self, raw: Mapping[str, Any], options: Options | None
               ) -> tuple[Record, list[Problem]]:
-        return parse_record(raw)
+        return parse_record(raw, DEFAULT_ROOM if options is None else room_of(options))
 
     def hands(self, record: Record, options: Options) -> list[Problem]:
-        return hand_problems(record)
+        return hand_problems(record, sichuan_room(options).hand_rules, options["hand_size"])
 
     def replay(self, record: Record, options: Options,
                raw_options: Mapping[str, Any]) -> SettleAnswer:
@@ -75,7 +76,7 @@ def _replay(record: Record, options: Options, raw_options: Mapping[str, Any],
             price: Pricing) -> SettleAnswer:
     xue_liu = options["xue_liu"]
     checks = RecordChecks(record, options)
-    in_hand = list(SEATS)
+    in_hand = list(range(record.players))
     won: set[int] = set()
     first_gen: dict[int, int] = {}
     kongs: list[PaidKong] = []
@@ -106,7 +107,7 @@ def _replay(record: Record, options: Options, raw_options: Mapping[str, Any],
         if not checks.third_winner:
             end = end_of_wall(record, won, in_hand, kongs, options, raw_options, price)
             statuses, rows = end.statuses, rows + list(end.rows)
-    totals = transfer_rows.totals(rows)
+    totals = transfer_rows.totals(rows, record.players)
     problems = checks.problems + not_wins
     if any(r.amount > MAX_AMOUNT for r in rows) or any(abs(t) > MAX_AMOUNT for t in totals):
         problems.append(Problem(Code.AMOUNT_TOO_LARGE, "#/record", "an amount is over "
@@ -156,7 +157,7 @@ def _win(i: int, event: Win, previous: Event | None, record: Record, in_hand: li
         points.append(priced.points_per_payer)
         by_kong_discarder.append(pricing.paid_by_kong_discarder(priced))
     rows = transfer_rows.paid(win_rows(i, event, points, by_kong_discarder, kong_discarder,
-                                       in_hand))
+                                       in_hand, record.players))
     if (event.win_type is WinType.DISCARD and event.after_kong and checks_ok
             and isinstance(previous, Kong) and previous.seat == source):
         rows += hu_jiao_zhuan_yi(i, event, kongs, options)

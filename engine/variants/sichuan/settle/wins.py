@@ -15,14 +15,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.hand import KongType, WinType
-from engine.seats import after
+from engine.seats import FULL_TABLE, after
 from engine.variants.sichuan.settle.answer import Transfer
 from engine.variants.sichuan.settle.kongs import PaidKong
 from engine.variants.sichuan.settle.record import Win
 
 
 def win_rows(event: int, win: Win, points: Sequence[int], by_kong_discarder: Sequence[bool],
-             kong_discarder: int | None, in_hand: Sequence[int]) -> list[Transfer]:
+             kong_discarder: int | None, in_hand: Sequence[int],
+             players: int = FULL_TABLE) -> list[Transfer]:
     """Every winner's rows, winners in canonical order; ``points[j]`` and
     ``by_kong_discarder[j]`` are the priced answer of winner ``j``."""
     rows = []
@@ -34,7 +35,7 @@ def win_rows(event: int, win: Win, points: Sequence[int], by_kong_discarder: Seq
         elif dian_pao and kong_discarder is not None:
             payers = (kong_discarder,)
         else:
-            payers = [s for s in after(seat) if s in in_hand]
+            payers = [s for s in after(seat, players) if s in in_hand]
         rows += [Transfer("win", event, payer, seat, amount) for payer in payers]
     return rows
 

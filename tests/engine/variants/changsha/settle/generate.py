@@ -51,9 +51,15 @@ OPTION_CHOICES: dict[str, list[Any]] = {
 
 
 def random_options(rng: random.Random) -> dict[str, Any]:
-    """Each option drawn from its values (about half of them left at the default)."""
-    return {name: rng.choice(values) for name, values in OPTION_CHOICES.items()
-            if rng.random() < 0.5}
+    """Each option drawn from its values (about half of them left at the default); a room
+    of 2 or 3 players one time in three (rooms.md §0.9.5: its birds and dice by
+    ``bird_seats``)."""
+    options = {name: rng.choice(values) for name, values in OPTION_CHOICES.items()
+               if rng.random() < 0.5}
+    if rng.random() < 1 / 3:
+        options["players"] = rng.choice((2, 3))
+        options["bird_seats"] = rng.choice(("circle", "modulo"))
+    return options
 
 
 @dataclass
@@ -110,11 +116,12 @@ class Game:
         wall = [k for k in range(27) for _ in range(4)]
         rng.shuffle(wall)
         self.wall = wall
-        self.dealer = rng.randrange(4)
-        self.seats = [Seat([]) for _ in range(4)]
+        self.players = int(options.get("players") or 4)
+        self.dealer = rng.randrange(self.players)
+        self.seats = [Seat([]) for _ in range(self.players)]
         rigged = self.rig() if rng.random() < 0.6 else {}
-        for d in range(4):
-            seat = (self.dealer + d) % 4
+        for d in range(self.players):
+            seat = (self.dealer + d) % self.players
             self.seats[seat].concealed = rigged.get(seat) or self.deal(14 if d == 0 else 13,
                                                                        rng.randrange(3))
             self.seats[seat].keeps = seat in rigged
@@ -133,7 +140,7 @@ class Game:
         """Two or three seats dealt hands that already wait on one kind (any deal can
         happen): 一炮多响 needs several seats waiting on the same tile."""
         target = self.rng.randrange(27)
-        seats = self.rng.sample(range(4), self.rng.choice([2, 3]))
+        seats = self.rng.sample(range(self.players), min(self.players, self.rng.choice([2, 3])))
         out: dict[int, list[int]] = {}
         for seat in seats:
             hand = self.complete_with(target)
@@ -204,15 +211,15 @@ class Game:
         return judge(self.seats[seat].hand(tile), win_type, self.o).win
 
     def winners_of(self, tile: int, source: int, win_type: WinType) -> list[int]:
-        order = [(source + d) % 4 for d in (1, 2, 3)]
+        order = [(source + d) % self.players for d in range(1, self.players)]
         found = [s for s in order if self.wins(s, tile, win_type)]
         return found[:1] if found and not self.duo_xiang else found
 
     # --- events ---------------------------------------------------------------------------
 
     def declare(self) -> None:
-        for d in range(4):
-            seat = (self.dealer + d) % 4
+        for d in range(self.players):
+            seat = (self.dealer + d) % self.players
             found = [p.id for p in qishou_patterns(self.seats[seat].concealed)]
             if not found or self.rng.random() < 0.3:
                 continue
@@ -290,7 +297,7 @@ class Game:
                                 win_tiles={seat: mine})
                 return True
             won = {o: [t for t in drawn if self.wins(o, t, WinType.DISCARD)]
-                   for o in ((seat + d) % 4 for d in (1, 2, 3))}
+                   for o in ((seat + d) % self.players for d in range(1, self.players))}
             takers = [o for o, ts in won.items() if ts]
             if takers:
                 takers = takers[:1] if not self.duo_xiang else takers
@@ -352,9 +359,9 @@ class Game:
         if ended:
             return None
         if self.pending is None:  # an unwon 开杠: its tiles are thrown, the next seat draws
-            return (seat + 1) % 4
+            return (seat + 1) % self.players
         if len(self.wall) <= 1:
-            return (seat + 1) % 4
+            return (seat + 1) % self.players
         return self.turn(seat, self.wall.pop(0), True)
 
     def choose_discard(self, seat: int) -> int:
@@ -388,9 +395,9 @@ class Game:
             return None
         self.first_go = self.first_go and seat != self.dealer
         if len(self.wall) <= 1 or len(self.events) >= 30:
-            return (seat + 1) % 4
-        for d in (1, 2, 3):
-            other = (seat + d) % 4
+            return (seat + 1) % self.players
+        for d in range(1, self.players):
+            other = (seat + d) % self.players
             o = self.seats[other]
             if o.locked:
                 continue
@@ -406,7 +413,7 @@ class Game:
                 o.melds.append(("pong", (tile,) * 3, False))
                 self.first_go = False
                 return self.turn(other, None, False)
-        left = (seat + 1) % 4
+        left = (seat + 1) % self.players
         o = self.seats[left]
         if not o.locked and self.rng.random() < 0.3:
             for low in (tile - 2, tile - 1, tile):
@@ -447,8 +454,8 @@ class Game:
         """The last tile, offered in turn order from ``first``."""
         self.hai_di_reached = True
         tile = self.wall.pop()
-        for d in range(4):
-            seat = (first + d) % 4
+        for d in range(self.players):
+            seat = (first + d) % self.players
             if self.wins(seat, tile, WinType.SELF_DRAW):
                 self.record_win([seat], WinType.SELF_DRAW, tile=tile, last_tile=True)
                 return
@@ -481,7 +488,7 @@ class Game:
             drew = self.draw(seat)
         record: dict[str, Any] = {"dealer": self.dealer, "events": self.events}
         if self.rng.random() < 0.5:
-            record["piao"] = [self.rng.randint(0, 10) for _ in range(4)]
+            record["piao"] = [self.rng.randint(0, 10) for _ in range(self.players)]
         if self.end is not None and not self.over:
             record["end"] = self.end
         return record

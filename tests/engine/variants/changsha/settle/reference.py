@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.variants.changsha.patterns import PATTERN_NAMES
 from engine.variants.changsha.variant import VARIANT
+from tests import rooms_reference
 
 SETTLE_DEFAULTS: dict[str, Any] = {
     "qishou_birds": "none", "kai_gang_draws": 2, "kai_gang_wins": "each",
@@ -102,7 +103,10 @@ def reference(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]
                         if die in (1, 5):
                             hits[d] += 1
                     else:
-                        hits[_seat_of_rank(die, origin, n_seats)] += 1
+                        seat = rooms_reference.rank_seat(die, origin, n_seats,
+                                                         options.get("bird_seats") or "circle")
+                        if seat is not None:  # (a die on an empty chair counts for nobody)
+                            hits[seat] += 1
                 entry["dice_hits"] = hits
                 for q in after(d):
                     add("qishou_bird", i, q, d,
@@ -199,11 +203,6 @@ def reference(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]
         totals[t] += a
     return {"rows": out, "totals": totals, "qishou": qishou, "wins": wins, "outcome": outcome,
             "next_dealer": next_dealer}
-
-
-def _seat_of_rank(rank: int, origin: int, n_seats: int) -> int:
-    """A bird (or die) of rank r: (origin + r − 1) mod 4 with four players."""
-    return (origin + rank - 1) % n_seats
 
 
 def _z(units: int, o: Mapping[str, Any]) -> int:

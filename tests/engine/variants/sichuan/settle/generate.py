@@ -6,7 +6,9 @@ it kongs whenever it can (concealed, added — late when the fourth tile was kep
 exposed), pongs often, and wins whenever it can. So kongs, 杠上炮 (a discard right after a
 kong), 一炮多响 (every seat that can win a tile wins it, unless ``yi_pao_duo_xiang`` is off:
 then the nearest), rob-kong, 点杠花 and the end of the wall all occur. 血流: winners stay,
-the won tile is put aside. The record is cut at 128 events.
+the won tile is put aside. The record is cut at 128 events. Rooms (rooms.md §0.9.4.5) are
+drawn too: 2–4 players, one to three suits (定缺 only with three), 7-, 10- or 13-tile hands;
+the hand ends when all players but one have won (血战).
 """
 
 from __future__ import annotations
@@ -44,10 +46,31 @@ OPTION_CHOICES: dict[str, list[Any]] = {
 }
 
 
+ROOMS: list[dict[str, Any]] = [
+    {}, {}, {}, {"players": 3}, {"players": 2}, {"players": 3, "suits": ["p", "s"]},
+    {"players": 4, "suits": ["p", "s"]}, {"players": 2, "suits": ["p", "s"]},
+    {"players": 4, "suits": ["p", "s"], "hand_size": 10},
+    {"players": 3, "suits": ["p", "s"], "hand_size": 7}, {"players": 2, "suits": ["s"]},
+    {"players": 2, "suits": ["m"], "hand_size": 7}, {"players": 3, "hand_size": 10},
+]
+"""Rooms of the lobbies (rooms.md §0.9.1's table, and a few more), today's most often."""
+ROOM_FAN_CHOICES: dict[str, list[Any]] = {
+    "dian_pao_ping_hu": [True, False], "dui_dui_hu_fan": [1, 2], "jia_xin_wu_fan": [0, 1],
+    "yi_tiao_long_fan": [0, 1], "jiang_qi_dui_fan": [0, 1],
+}
+
+
 def random_options(rng: random.Random) -> dict[str, Any]:
-    """Each option drawn from its values (about half of them left at the default)."""
-    return {name: rng.choice(values) for name, values in OPTION_CHOICES.items()
-            if rng.random() < 0.5}
+    """Each option drawn from its values (about half of them left at the default), and a
+    room."""
+    options = {name: rng.choice(values) for name, values in OPTION_CHOICES.items()
+               if rng.random() < 0.5}
+    room = rng.choice(ROOMS)
+    if room:
+        options.update(room)
+        options.update({name: rng.choice(values) for name, values in ROOM_FAN_CHOICES.items()
+                        if rng.random() < 0.3})
+    return options
 
 
 @dataclass
@@ -55,7 +78,7 @@ class Seat:
     concealed: list[int]
     melds: list[tuple[str, int, bool]] = field(default_factory=list)
     """(pong or kong, kind, concealed)."""
-    missing: int = 0
+    missing: int | None = 0
     fresh_pongs: set[int] = field(default_factory=set)
     """Pongs made since this seat last held the fourth tile (its 补杠 would be fresh)."""
 
@@ -102,15 +125,25 @@ class Stats:
 class Game:
     def __init__(self, rng: random.Random, options: dict[str, Any]) -> None:
         self.rng = rng
-        self.options = options
+        self.options = VARIANT.options(VARIANT.request({"options": options}))
         self.xue_liu = bool(options.get("xue_liu"))
         self.duo_xiang = options.get("yi_pao_duo_xiang", True)
-        wall = [k for k in range(27) for _ in range(4)]
+        self.players = self.options["players"]
+        self.size = self.options["hand_size"]
+        suits = ["mps".index(letter) for letter in self.options["suits"]]
+        self.three_suits = len(suits) == 3
+        wall = [k for k in range(27) for _ in range(4) if k // 9 in suits]
         rng.shuffle(wall)
         self.wall = wall
-        self.dealer = rng.randrange(4)
-        self.seats = [Seat(sorted(self.deal(rng.randrange(3)))) for _ in range(4)]
+        self.dealer = rng.randrange(self.players)
+        absent = [d for d in range(3) if d not in suits]
+        self.seats = [Seat(sorted(self.deal(rng.randrange(3) if self.three_suits
+                                            else absent[0])))
+                      for _ in range(self.players)]
         for s in self.seats:
+            if not self.three_suits:
+                s.missing = None  # no 定缺 below three suits
+                continue
             counts = [sum(t // 9 == suit for t in s.concealed) for suit in range(3)]
             s.missing = counts.index(min(counts))
         self.events: list[dict[str, Any]] = []
@@ -122,7 +155,7 @@ class Game:
         """13 tiles, mostly of two suits and with many pairs: hands that soon wait, so that
         wins on one tile by several seats, and pongs and kongs, are frequent."""
         hand: list[int] = []
-        while len(hand) < 13:
+        while len(hand) < self.size:
             pick = len(self.wall) - 1
             if hand and self.rng.random() < 0.35:
                 want = self.rng.choice(hand)
@@ -142,7 +175,7 @@ class Game:
                                   self.options).win)
 
     def in_hand(self) -> list[int]:
-        return [s for s in range(4) if s not in self.left]
+        return [s for s in range(self.players) if s not in self.left]
 
     def record_win(self, tile: int, winners: list[int], source: int | None, win_type: str,
                    after_kong: bool) -> None:
@@ -160,11 +193,11 @@ class Game:
         self.won.update(winners)
         if not self.xue_liu:
             self.left.update(winners)
-        if not self.wall or (not self.xue_liu and len(self.won) >= 3):
+        if not self.wall or (not self.xue_liu and len(self.won) >= self.players - 1):
             self.over = True
 
     def winners_of(self, tile: int, source: int) -> list[int]:
-        order = [(source + d) % 4 for d in (1, 2, 3)]
+        order = [(source + d) % self.players for d in range(1, self.players)]
         found = [s for s in order if s not in self.left and self.can_win(s, tile)]
         return found[:1] if found and not self.duo_xiang else found
 
@@ -229,9 +262,9 @@ class Game:
         return self.turn(seat, self.wall.pop(), True)
 
     def next_seat(self, seat: int) -> int | None:
-        for d in (1, 2, 3, 4):
-            if (seat + d) % 4 not in self.left:
-                return (seat + d) % 4
+        for d in range(1, self.players + 1):
+            if (seat + d) % self.players not in self.left:
+                return (seat + d) % self.players
         return None
 
     def choose_discard(self, seat: int) -> int:
@@ -265,8 +298,8 @@ class Game:
             return None if self.over else self.next_seat(seat)
         if not self.wall or len(self.events) >= 128:
             return self.next_seat(seat)
-        for d in (1, 2, 3):
-            other = (seat + d) % 4
+        for d in range(1, self.players):
+            other = (seat + d) % self.players
             if other in self.left or (self.xue_liu and other in self.won):
                 continue
             o = self.seats[other]
@@ -299,13 +332,13 @@ class Game:
             if seat is None or self.over or not self.wall:
                 break
             drew = self.wall.pop()
-        record: dict[str, Any] = {"dealer": self.dealer,
-                                  "missing_suits": ["mps"[s.missing] for s in self.seats],
-                                  "events": self.events[:128]}
-        third = not self.xue_liu and len(self.won) >= 3
-        if not self.wall and not third and len(self.events) <= 128:
+        record: dict[str, Any] = {"dealer": self.dealer, "events": self.events[:128]}
+        if self.three_suits:
+            record["missing_suits"] = ["mps"[s.missing or 0] for s in self.seats]
+        last = not self.xue_liu and len(self.won) >= self.players - 1
+        if not self.wall and not last and len(self.events) <= 128:
             record["end"] = {"hands": [None if s in self.won else self.seats[s].wire()
-                                       for s in range(4)]}
+                                       for s in range(self.players)]}
         return record
 
 

@@ -1,4 +1,6 @@
-"""A slow, plain reference for ``settle``'s arithmetic, written from settle.md alone.
+"""A slow, plain reference for ``settle``'s arithmetic, written from settle.md alone (and
+rooms.md §0.9.4.5 for a room of *P* players: its seats, 查花猪 in three-suit rooms only, the
+大叫 value with ``dian_pao_ping_hu`` taken as true).
 
 It reads the record as JSON data and works in the spec's words: who is in the hand before
 each event, each kong's rows, each winner's ``fan`` answer (the ``fan`` operation, called
@@ -22,9 +24,10 @@ def _fan(body: dict[str, Any]) -> Any:
 def reference(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     o = VARIANT.options(VARIANT.request({"options": options}))
     base = o["base_points"]
+    seats_n = o["players"]
     events = record["events"]
     dealer = record["dealer"]
-    missing = record.get("missing_suits") or [None, None, None, None]
+    missing = record.get("missing_suits") or [None] * seats_n
     left: list[int] = []
     won: list[int] = []
     kongs: list[dict[str, Any]] = []  # {event, seat, rows: [(payer, amount)], handed: bool}
@@ -32,12 +35,12 @@ def reference(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]
     wins: list[dict[str, Any]] = []
     first_gen: dict[int, int] = {}
     for i, ev in enumerate(events):
-        in_hand = [s for s in range(4) if s not in left]
+        in_hand = [s for s in range(seats_n) if s not in left]
         if ev["type"] == "kong":
             seat, k = ev["seat"], ev["kong"]
             rows = []
-            for d in (1, 2, 3):
-                p = (seat + d) % 4
+            for d in range(1, seats_n):
+                p = (seat + d) % seats_n
                 if p not in in_hand:
                     continue
                 if k["type"] == "exposed":
@@ -57,7 +60,7 @@ def reference(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]
         src = ev.get("from")
         winners = list(ev["winners"])
         if src is not None:
-            winners.sort(key=lambda w: (w["seat"] - src) % 4)
+            winners.sort(key=lambda w: (w["seat"] - src) % seats_n)
         prev = events[i - 1] if i > 0 else None
         kong_discarder = None
         if (win_type == "self_draw" and ctx.get("after_kong") and prev is not None
@@ -106,7 +109,8 @@ def reference(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]
                 if o["dian_gang_hua"] == "dian_pao" and kong_discarder is not None:
                     payers = [kong_discarder]
                 else:
-                    payers = [(seat + d) % 4 for d in (1, 2, 3) if (seat + d) % 4 in in_hand]
+                    payers = [(seat + d) % seats_n for d in range(1, seats_n)
+                              if (seat + d) % seats_n in in_hand]
             else:
                 payers = [src]
             out += [("win", i, p, seat, points) for p in payers]
@@ -138,12 +142,12 @@ def reference(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]
             if not o["xue_liu"] and w["seat"] not in left:
                 left.append(w["seat"])
     answer: dict[str, Any] = {"rows": out, "wins": wins,
-                              "active": [s for s in range(4) if s not in left]}
+                              "active": [s for s in range(seats_n) if s not in left]}
     if "end" in record:
         statuses, end_rows = _end(record, o, options, won, left, kongs)
         answer["statuses"] = statuses
         answer["rows"] = out + end_rows
-    totals = [0, 0, 0, 0]
+    totals = [0] * seats_n
     for _, _, p, r, a in answer["rows"]:
         totals[p] -= a
         totals[r] += a
@@ -153,9 +157,10 @@ def reference(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]
 
 def _end(record: dict[str, Any], o: dict[str, Any], options: dict[str, Any], won: list[int],
          left: list[int], kongs: list[dict[str, Any]]) -> tuple[list[Any], list[Any]]:
-    missing = record.get("missing_suits") or [None, None, None, None]
+    seats_n = o["players"]
+    missing = record.get("missing_suits") or [None] * seats_n
     statuses: list[dict[str, Any]] = []
-    for s in range(4):
+    for s in range(seats_n):
         if s in won:
             statuses.append({"status": "won"})
             continue
@@ -163,8 +168,9 @@ def _end(record: dict[str, Any], o: dict[str, Any], options: dict[str, Any], won
         tiles = T.parse_any(h["hand"]) + [t for m in h.get("melds") or []
                                           for t in T.parse_any(m["tiles"])]
         suits = {t // 9 for t in tiles}
-        hua_zhu = (missing[s] is not None and "mps".index(missing[s]) in suits) or \
-            (missing[s] is None and len(suits) == 3)
+        hua_zhu = len(o["suits"]) == 3 and (  # (no 定缺, no 花猪 below three suits)
+            (missing[s] is not None and "mps".index(missing[s]) in suits)
+            or (missing[s] is None and len(suits) == 3))
         if hua_zhu and o["cha_hua_zhu"]:
             statuses.append({"status": "hua_zhu"})
             continue
@@ -177,6 +183,7 @@ def _end(record: dict[str, Any], o: dict[str, Any], options: dict[str, Any], won
             statuses.append({"status": "not_ready"})
             continue
         best = None
+        body["options"] = {**options, "dian_pao_ping_hu": True}  # 大叫: readiness ignores it
         for t in waits:
             a = _fan({**body, "win_tile": t,
                       "context": {**body.get("context", {}), "win_type": "discard"}})
@@ -197,11 +204,11 @@ def _end(record: dict[str, Any], o: dict[str, Any], options: dict[str, Any], won
 
     rows: list[Any] = []
     if o["cha_hua_zhu"]:
-        for p in range(4):
+        for p in range(seats_n):
             if st[p] != "hua_zhu":
                 continue
-            for d in (1, 2, 3):
-                r = (p + d) % 4
+            for d in range(1, seats_n):
+                r = (p + d) % seats_n
                 if st[r] == "hua_zhu" or not gets(r):
                     continue
                 d_val = statuses[r].get("points", 0)
@@ -211,17 +218,17 @@ def _end(record: dict[str, Any], o: dict[str, Any], options: dict[str, Any], won
                 else:
                     rows.append(("hua_zhu", None, p, r, h_amount))
     if o["cha_da_jiao"]:
-        for p in range(4):
+        for p in range(seats_n):
             pays = st[p] == "not_ready" or (st[p] == "hua_zhu" and o["hua_zhu_da_jiao"] == "both")
             if not pays:
                 continue
-            for d in (1, 2, 3):
-                r = (p + d) % 4
+            for d in range(1, seats_n):
+                r = (p + d) % seats_n
                 if st[r] == "ready":
                     rows.append(("da_jiao", None, p, r, statuses[r]["points"]))
     refund = {"not_ready_and_hua_zhu": ("not_ready", "hua_zhu"), "not_ready": ("not_ready",),
               "off": ()}[o["tui_shui"]]
-    for s in range(4):
+    for s in range(seats_n):
         if st[s] not in refund:
             continue
         for k in kongs:

@@ -109,6 +109,8 @@ def _multi_win_records() -> list[tuple[dict[str, Any], dict[str, Any]]]:
                   "events": [*kongs, win]}
         options = random_options(rng)
         options.pop("yi_pao_duo_xiang", None)
+        for room in ("players", "suits", "hand_size"):  # (a table of four, three suits)
+            options.pop(room, None)
         out.append((record, options))
     return out
 
