@@ -185,12 +185,7 @@ def tiles_shapes(tiles: Sequence[Tile]) -> tuple[tuple[S.Shape, ...], int]:
     parts again and again."""
     key = tuple(sorted(tiles))
     found = _TILES_SHAPES.get(key)
-    if found is None:
-        part = [0] * 27
-        for t in key:
-            part[t] += 1
-        found = _TILES_SHAPES.keep(key, part_shapes(tuple(part)))
-    return found
+    return _new_shapes(key, _TILES_SHAPES, False) if found is None else found
 
 
 def room_tiles_shapes(tiles: Sequence[Tile]) -> tuple[tuple[S.Shape, ...], int]:
@@ -199,11 +194,16 @@ def room_tiles_shapes(tiles: Sequence[Tile]) -> tuple[tuple[S.Shape, ...], int]:
     pairs shape."""
     key = tuple(sorted(tiles))
     found = _ROOM_TILES_SHAPES.get(key)
-    if found is None:
-        part = [0] * 27
-        for t in key:
-            part[t] += 1
-        found = _ROOM_TILES_SHAPES.keep(key, part_shapes(tuple(part), True))
+    return _new_shapes(key, _ROOM_TILES_SHAPES, True) if found is None else found
+
+
+def _new_shapes(key: tuple[Tile, ...], memo: BoundedDict[tuple[Tile, ...], Any],
+                any_size: bool) -> tuple[tuple[S.Shape, ...], int]:
+    """`part_shapes` of sorted tiles not seen before, kept in ``memo``."""
+    part = [0] * 27
+    for t in key:
+        part[t] += 1
+    found: tuple[tuple[S.Shape, ...], int] = memo.keep(key, part_shapes(tuple(part), any_size))
     return found
 
 
