@@ -321,7 +321,7 @@ class Variant(ABC):
             pass
         else:
             context = request.context
-            size = room_of(options).hand_size + draw
+            size = options.get("hand_size", 13) + draw
             if (plainly_valid(request.hand, self.hand_rules(options), size=size,
                               needs_win_tile=needs_win_tile, visible=context.visible)
                     and not self.context_problems(context, options)):

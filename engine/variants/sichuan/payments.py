@@ -16,7 +16,7 @@ from engine import seats as S
 from engine import tiles as T
 from engine.errors import Problem, invalid_tile, missing_field
 from engine.hand import Context, HandRules, KongType, WinType
-from engine.room import DEFAULT_ROOM, Room
+from engine.room import DEFAULT_ROOM, Room, room_of
 from engine.variants.sichuan.facts import missing_suit
 from engine.variants.sichuan.rooms import missing_suit_problems as room_missing_suit_problems
 
@@ -28,11 +28,16 @@ KONG_DISCARDER: Final = "kong_discarder"
 Payments = tuple[int, ...]
 
 
-def context_problems(context: Context, room: Room = DEFAULT_ROOM) -> list[Problem]:
+def context_problems(context: Context, options: Mapping[str, Any]) -> list[Problem]:
     """Seat numbers and ``active`` entries outside the room, a repeated active seat, a
     missing suit that is not m, p or s (or any, in a room without 定缺): checked for every
-    operation."""
-    return missing_suit_problems(context, room) + S.range_problems(context, room.players)
+    operation (the room read only where it decides)."""
+    missing = missing_suit(context)
+    found = room_missing_suit_problems(missing, room_of(options)) if missing is not None \
+        else []
+    if context.seats is None and context.active is None:
+        return found  # (no seat to check: the common request)
+    return found + S.range_problems(context, options.get("players", S.FULL_TABLE))
 
 
 def missing_suit_problems(context: Context, room: Room = DEFAULT_ROOM) -> list[Problem]:

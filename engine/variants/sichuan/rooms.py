@@ -87,8 +87,19 @@ def _three(make: Any) -> tuple[S.ShapeRules, S.ShapeRules, S.ShapeRules]:
 
 
 def sichuan_room(options: Mapping[str, Any]) -> SichuanRoom:
-    """The rules of the room of effective options."""
-    return room_rules(room_of(options))
+    """The rules of the room of effective options, kept by the options' identity (as
+    `engine.room.room_of` keeps the room: one look-up a call on the hot path)."""
+    kept = _BY_OPTIONS.get(id(options))
+    if kept is not None and kept[0] is options:
+        return kept[1]
+    found = room_rules(room_of(options))
+    if len(_BY_OPTIONS) >= 1024:
+        _BY_OPTIONS.clear()
+    _BY_OPTIONS[id(options)] = (options, found)
+    return found
+
+
+_BY_OPTIONS: dict[int, tuple[Mapping[str, Any], SichuanRoom]] = {}
 
 
 DEFAULT: Final = room_rules(DEFAULT_ROOM)

@@ -64,7 +64,6 @@ from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import Options, OptionSpec, OptionType
 from engine.plumbing import warm
 from engine.results import DiscardsAnswer, KongAnswer, WinCheck
-from engine.room import room_of
 from engine.shapes import NEVER
 from engine.tiles import Tile
 from engine.variants.base import Variant
@@ -164,7 +163,7 @@ def _ruled(shapes: tuple[S.Shape, ...], mask: int, context: Context) -> WinCheck
 def _ping_hu_refused(hand: Hand, context: Context, options: Options) -> bool:
     """``dian_pao_ping_hu: false`` (rooms.md §0.9.4.3): a discard win whose uncapped fan is
     0 is no win. Asked only of a winning hand."""
-    if options.get("dian_pao_ping_hu", True) or (context.win_type or WinType.DISCARD) is not \
+    if options["dian_pao_ping_hu"] or (context.win_type or WinType.DISCARD) is not \
             WinType.DISCARD:
         return False
     result = evaluate(hand, context, prefs_for(options))
@@ -196,12 +195,12 @@ class Sichuan(Variant):
 
     def context_problems(self, context: Context, options: Options) -> list[Problem]:
         """Seats and the declared missing suit (`payments.context_problems`)."""
-        return P.context_problems(context, room_of(options))
+        return P.context_problems(context, options)
 
     def readiness_options(self, options: Options) -> Options:
         """A wait is evaluated with ``dian_pao_ping_hu`` taken as true (rooms.md §0.9.4.3):
         a tile the hand could only self-draw is still a wait, with its discard fan."""
-        if options.get("dian_pao_ping_hu", True):
+        if options["dian_pao_ping_hu"]:
             return options
         found = _READY.get(id(options))
         if found is None or found[0] is not options:
@@ -218,8 +217,11 @@ class Sichuan(Variant):
         ``dian_pao_ping_hu: false``, a 0-fan discard win is refused. A 缺一门 refusal carries
         the shapes the tiles form all the same (``win`` shows shapes only on a win):
         ``claims`` reports the refusal only when there is one (settled reading 13)."""
-        verdict = _ruled(*read_shapes(hand, None, options.get("hand_size", 13)), context)
-        if verdict.win and _ping_hu_refused(hand, context, options):
+        n = options["hand_size"]
+        verdict = _ruled(*(read_shapes(hand) if n == 13 else read_shapes(hand, None, n)),
+                         context)
+        if verdict.win and not options["dian_pao_ping_hu"] \
+                and _ping_hu_refused(hand, context, options):
             return _PING_HU[verdict.shapes]
         return verdict
 
@@ -228,9 +230,9 @@ class Sichuan(Variant):
         """`check` reads the tiles and the declared missing suit only — not the win type —
         so an offer is ruled on without a trial hand or context (unless a 0-fan discard win
         may be refused: then `check` asks the fan in the trial context)."""
-        verdict = _ruled(*read_shapes(hand, tile, options.get("hand_size", 13)), context)
+        verdict = _ruled(*read_shapes(hand, tile, options["hand_size"]), context)
         if verdict.win and win_type is WinType.DISCARD \
-                and not options.get("dian_pao_ping_hu", True):
+                and not options["dian_pao_ping_hu"]:
             return None
         return verdict
 
@@ -342,7 +344,7 @@ class Sichuan(Variant):
         if not problems:
             raise_if(self.seat_bound_problems(request.context, options))
         room = sichuan_room(options)
-        problems += P.context_problems(request.context, room.room)
+        problems += P.context_problems(request.context, options)
         problems += P.kong_problems(request.context, room.hand_rules, room.room.players)
         raise_if(problems)
         return KongAnswer(P.kong_payments(request.context, options, room.room.players),
