@@ -112,6 +112,15 @@ HAND_SIZE: Final = OptionSpec("hand_size", OptionType.INTEGER, 13,
                               "hands)", choices=HAND_SIZES)
 
 
+def set_words(kinds: frozenset[int]) -> str | None:
+    """How a refusal names a tile set of fewer than three suits ("the 72-tile set of this
+    room (suits p, s)"); None for three suits (the variant keeps its own words)."""
+    suits = tuple(letter for s, letter in enumerate(SUIT_ORDER) if 9 * s in kinds)
+    if len(suits) == len(ALL_SUITS):
+        return None
+    return Room(suits=suits).tile_set_words(len(kinds) * 4, "")
+
+
 def sent_room(raw_options: Mapping[str, Any]) -> Room:
     """The room of options as sent, each member valid or today's (a record's first stages
     read it before the options are resolved: rooms.md §0.9.3, "while ``players`` is itself

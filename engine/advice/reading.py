@@ -165,7 +165,7 @@ def checked_hand(variant: Variant, data: Mapping[str, Any], problems: list[Probl
     n = hand_size(options)
     size = request.hand.size if request.hand.size in (n, n + 1) else n
     try:
-        variant.checked(request, size=size, needs_win_tile=False)
+        variant.checked(request, draw=size == n + 1, needs_win_tile=False)
     except RequestError as e:
         problems += [_either_size(p, n) for p in e.problems]
     kinds = variant.hand_rules(options).tile_kinds

@@ -14,6 +14,7 @@ from typing import Any, Final
 from engine import tiles as T
 from engine.errors import Code, Problem, invalid_field, invalid_tile, missing_field
 from engine.hand import Context, KongType, Request, WinType
+from engine.room import set_words
 from engine.tiles import Tile
 
 
@@ -216,8 +217,7 @@ def _tile(value: Any, pointer: str, kinds: frozenset[Tile],
                                               "5p or 7z"))
         return None
     if tile not in kinds:
-        problems.append(invalid_tile(pointer, f"{T.code(tile)} is not in this variant's tile "
-                                              "set"))
+        problems.append(invalid_tile(pointer, f"{T.code(tile)} is not in {_named(kinds)}"))
         return None
     return tile
 
@@ -248,6 +248,11 @@ def source_problems(source: Source | None, players: int) -> list[Problem]:
     return []
 
 
+def _named(kinds: frozenset[Tile]) -> str:
+    """The tile set a refusal names: this variant's, or a room's of fewer suits."""
+    return set_words(kinds) or "this variant's tile set"
+
+
 def _passed(value: Any, source: Source | None, kinds: frozenset[Tile],
             problems: list[Problem]) -> Passed | None:
     if value is None:
@@ -274,7 +279,7 @@ def _passed(value: Any, source: Source | None, kinds: frozenset[Tile],
             outside = sorted({t for t in tiles if t not in kinds})
             if outside:
                 problems.append(invalid_tile(f"{where}/tiles", f"{', '.join(T.codes(outside))} "
-                                             "not in this variant's tile set"))
+                                             f"not in {_named(kinds)}"))
             if not tiles:
                 problems.append(invalid_field(f"{where}/tiles", "passed.tiles lists at least "
                                                                 "one tile"))

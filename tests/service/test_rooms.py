@@ -642,3 +642,13 @@ def test_settle_refuses_a_plain_discard_win_under_dian_pao_ping_hu_false(
     assert (answer["code"], answer["errors"][0]["pointer"]) == (
         "not_a_win", "#/record/events/0/winners/0/hand")
     assert "ping_hu_needs_self_draw" in answer["errors"][0]["detail"]
+
+
+def test_claims_name_the_room_of_a_tile_outside_it(client: FlaskClient) -> None:
+    # rules/rooms.md §0.9.2: a tile outside the room wherever it stands, the room named
+    answer = post(client, "/v1/sichuan/claims", {
+        "options": {"suits": ["p", "s"]}, "hand": "123p456p789p345s9s", "tile": "5m",
+        "context": {"source": "discard_left", "passed": {"tiles": ["1m"], "fan": 0}}}, 422)
+    assert {(e["pointer"], e["detail"]) for e in answer["errors"]} == {
+        ("#/tile", "5m is not in the 72-tile set of this room (suits p, s)"),
+        ("#/context/passed/tiles", "1m not in the 72-tile set of this room (suits p, s)")}
