@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -79,9 +80,10 @@ def shown_payments(driver: WebDriver) -> list[str]:
 
 
 def wait_for_totals(driver: WebDriver, totals: list[int]) -> None:
-    """Until the settle panel shows these per-seat totals."""
-    WebDriverWait(driver, WAIT).until(lambda d: [
-        e.text for e in d.find_elements(By.CSS_SELECTOR, "#settle-totals .amount")]
+    """Until the settle panel shows these per-seat totals (a panel redrawn while it is read
+    is read again)."""
+    WebDriverWait(driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#settle-totals .amount")]
         == [signed(t) for t in totals])
 
 
@@ -330,6 +332,7 @@ def test_a_room_names_its_seats_its_tiles_and_its_hand_size(
     def option(name: str) -> Any:
         return browser.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')
 
+    browser.find_element(By.CSS_SELECTOR, "#options-box summary").click()  # open the options
     Select(option("players")).select_by_value("3")
     suits = option("suits")
     suits.clear()
