@@ -12,6 +12,7 @@ the variant's own members, ``events`` (each an object whose ``type`` picks its m
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -37,11 +38,17 @@ declares (`engine.variants.base.Variant.record_limits`)."""
 class ShapeChecker:
     """Collects the problems of one record in document order."""
 
-    def __init__(self, players: int = FULL_TABLE) -> None:
+    def __init__(self, players: int = FULL_TABLE,
+                 options: Mapping[str, Any] | None = None) -> None:
         self.players = players
+        self.options: Mapping[str, Any] = options or {}
+        """The options as sent (unchecked): for a member an option requires or refuses
+        (南昌's ``discards`` under ``jing_count_discards``)."""
         self.problems: list[Problem] = []
         self.winners: set[int] = set()
         """Every seat named as a winner so far (an end hand of a seat that won is null)."""
+        self.events_seen: Counter[str] = Counter()
+        """Events of each type so far, the one being checked included."""
 
     def bad(self, pointer: str, detail: str) -> None:
         self.problems.append(invalid_field(pointer, detail))
@@ -218,6 +225,7 @@ def frame_problems(raw: Any, frame: RecordFrame, checker: ShapeChecker) -> list[
             if not c.choice(kind, f"{pointer}/type", "type", kinds, required=True):
                 continue
             members, shape = frame.events[str(kind)]
+            c.events_seen[str(kind)] += 1
             c.obj(event, pointer, members, f"a {kind} event")
             shape(c, event, pointer)
     end = raw.get("end")

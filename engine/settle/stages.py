@@ -64,7 +64,7 @@ class SettleRules(Protocol[R, A]):
 def settle(request: Request, rules: SettleRules[R, A]) -> A:
     """``request.record`` settled under ``request.options`` by ``rules``, stage by stage."""
     raw = request.record
-    checker = ShapeChecker(rules.players(request.options))
+    checker = ShapeChecker(rules.players(request.options), request.options)
     raise_if(frame_problems(raw, rules.frame, checker) + envelope_problems(request))
     assert isinstance(raw, Mapping)
     problems: list[Problem] = []

@@ -57,9 +57,13 @@ def raw_count(zheng: int, fu: int) -> int:
     return 2 * zheng + fu
 
 
+CHONG_GUAN_POINTS: Final = 5
+"""冲关 from this many points on."""
+
+
 def chong_guan(raw: int) -> int:
     """Step 2, 冲关: five or more points become raw × (raw − 3) (5→10, 6→18, 7→28, 8→40)."""
-    return raw * (raw - 3) if raw >= 5 else raw
+    return raw * (raw - 3) if raw >= CHONG_GUAN_POINTS else raw
 
 
 def settle(holdings: Sequence[tuple[int, int]], bawang_mode: str) -> tuple[list[int], list[int]]:

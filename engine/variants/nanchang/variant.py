@@ -76,6 +76,7 @@ from engine.variants.nanchang.scoring import (
     split,
     tian_di,
 )
+from engine.variants.nanchang.settle.answer import NanchangSettleAnswer
 from engine.variants.nanchang.settle.options import END_OF_WON_HAND, SETTLE_OPTION_SPECS
 from engine.variants.nanchang.waits import (
     part_shanten,
@@ -201,9 +202,11 @@ class Nanchang(Variant):
     name_zh: ClassVar[str] = "南昌麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("kong", "jing", "jing-settlement")
+    late_operations: ClassVar[tuple[str, ...]] = ("settle",)
     request_shapes = wire.shapes(kong=wire.RequestShape.CONTEXT,
                                  jing=wire.RequestShape.CONTEXT,
-                                 jing_settlement=wire.RequestShape.CONTEXT)
+                                 jing_settlement=wire.RequestShape.CONTEXT,
+                                 settle=wire.RequestShape.RECORD)
     weights = WEIGHTS
     facts: ClassVar[type[NanchangFacts]] = NanchangFacts
     claim_rules = claims_module.RULES
@@ -495,6 +498,11 @@ class Nanchang(Variant):
         if not sent and len(holdings) != options["players"]:
             options = _with_players(options, len(holdings))
         return JingSettlementAnswer(tuple(scores), tuple(deltas), options)
+
+    def settle(self, request: Request) -> NanchangSettleAnswer:
+        """The whole money of a hand from ``request.record`` (settle-nanchang.md §3.9)."""
+        from engine.variants.nanchang.settle.settle import settle  # it prices with this module
+        return settle(request)
 
 
 _SHAPES: Final = tuple(shapes.Shape)

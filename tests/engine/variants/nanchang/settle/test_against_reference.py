@@ -1,8 +1,8 @@
-"""Generated 南昌 records (`generate`): each one sound as a hand that could have been played,
-and the slow reference's answer holding the spec's sums — totals zero-sum, ``by_reason``
-summing to ``totals``, the 上精 and each 下精 category equal to its pair's
-``jing-settlement`` deltas, the win's to ``fan``'s payments, and a record cut after any event
-settling to the rows of its events so far.
+"""Generated 南昌 records (`generate`): each one sound as a hand that could have been played;
+``settle`` equal to the slow reference member for member and row for row, options drawn at
+random; and the spec's sums — totals zero-sum, ``by_reason`` summing to ``totals``, the 上精
+and each 下精 category equal to its pair's ``jing-settlement`` deltas, the win's to ``fan``'s
+payments, and a record cut after any event settling to the rows of its events so far.
 
 CI-sized by default; ``HUPAI_FULL=1`` plays many more hands. The shares of 冲关, 霸王精,
 冲关包赔, 荒庄, several 下精 pairs … are printed (``-s``).
@@ -24,6 +24,7 @@ from tests.engine.variants.nanchang.settle.generate import (
     random_options,
     rob_kong_records,
 )
+from tests.engine.variants.nanchang.settle.helpers import settled
 from tests.engine.variants.nanchang.settle.reference import reference
 
 FULL = os.environ.get("HUPAI_FULL") == "1"
@@ -97,6 +98,12 @@ def test_a_generated_record_could_have_been_played(index: int) -> None:
 
 
 @pytest.mark.parametrize("index", range(len(RECORDS)))
+def test_settle_equals_the_reference(index: int) -> None:
+    record, options, answer = RECORDS[index]
+    assert settled(record, options) == answer
+
+
+@pytest.mark.parametrize("index", range(len(RECORDS)))
 def test_the_reference_answer_holds_the_spec_sums(index: int) -> None:
     answer = RECORDS[index][2]
     totals, by_reason = answer["totals"], answer["by_reason"]
@@ -140,6 +147,7 @@ def test_a_record_cut_after_any_event_settles_its_events_so_far(index: int) -> N
         prefix = {k: v for k, v in record.items() if k != "end"}
         prefix["events"] = record["events"][:cut]
         got = reference(prefix, options)
+        assert settled(prefix, options) == got
         rows = [r for r in got["transfers"] if not (derived_false and r["reason"] == "win")]
         assert rows == opening + [
             r for r in kept if "event" in r and r["event"] < cut

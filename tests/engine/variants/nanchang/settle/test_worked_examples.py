@@ -1,6 +1,6 @@
 """settle-nanchang.md Part 2 replayed: Examples 1–3 exactly (every member, in reconciled.md
-§3's order), and each small case's stated rows and sums — against the slow reference (so the
-reference is checked before it checks the operation)."""
+§3's order), and each small case's stated rows and sums — by the slow reference (so that it is
+checked before it checks the operation) and by the operation."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from tests.engine.variants.nanchang.settle import examples as E
+from tests.engine.variants.nanchang.settle.helpers import settled
 from tests.engine.variants.nanchang.settle.reference import reference
 
 Settle = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
-IMPLEMENTATIONS: dict[str, Settle] = {"reference": reference}
+IMPLEMENTATIONS: dict[str, Settle] = {"reference": reference, "settle": settled}
 
 
 def pick(answer: Any, path: str) -> Any:

@@ -1,0 +1,273 @@
+"""Stage 1 of the record's validation (settle-nanchang.md §3.9.8): JSON types, members, counts.
+
+The frame (the record object, ``dealer``, ``events``, each event's type and members) and the
+checks every record is made of are `engine.settle.shape`'s; this module holds 南昌's members
+(``shang_jing``, ``opening``), its three events, its melds' ``from`` and ``claimed`` and its
+``end``. Some members are required or refused by an option (``discards`` under
+``jing_count_discards``, ``end.xia_jing`` under ``xia_jing_pairs``, ``opening`` under
+``hui_tou_yi_xiao`` / ``shang_xia_fan_jing``): those are read as sent (`_option`), and an
+option sent with a bad value leaves its checks to stage 2, which refuses the option itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from engine import tiles as T
+from engine.settle.shape import RecordFrame, ShapeChecker
+from engine.variants.nanchang.variant import OPTION_SPECS
+
+MAX_EVENTS: Final = 32
+MAX_DISCARDS: Final = 40
+KONG_TYPES: Final = ("exposed", "added", "concealed")
+WIN_TYPES: Final = ("self_draw", "discard", "rob_kong")
+CONTEXT_MEMBERS: Final = ("win_type", "after_kong", "last_tile", "first_turn",
+                          "others_hold_jing")
+MELD_MEMBERS: Final = ("type", "tiles", "concealed", "from", "claimed")
+"""A record meld: ``fan``'s meld, and optionally who supplied it (and a chow's tile)."""
+_SPECS: Final = {s.name: s for s in OPTION_SPECS}
+
+
+def _option(c: ShapeChecker, name: str) -> Any:
+    """The option as sent when it is valid, its default when absent, None when invalid."""
+    sent = c.options.get(name) if isinstance(c.options, Mapping) else None
+    spec = _SPECS[name]
+    if sent is None:
+        return spec.default
+    return sent if spec.problem(sent) is None else None
+
+
+def _shang_jing(c: ShapeChecker, value: Any) -> None:
+    c.tile(value, "#/record/shang_jing", "shang_jing (the tile turned for 上精)")
+
+
+def _opening(c: ShapeChecker, value: Any) -> None:
+    hui, fan = _option(c, "hui_tou_yi_xiao"), _option(c, "shang_xia_fan_jing")
+    here = "#/record/opening"
+    if value is None:
+        if fan is True:
+            c.missing(f"{here}/xia_jing", "opening.xia_jing is required under "
+                      "shang_xia_fan_jing: the 下精 turned at the start")
+        return
+    if hui is False and fan is False:
+        c.bad(here, "opening is only for rooms that play hui_tou_yi_xiao (回头一笑) or "
+              "shang_xia_fan_jing (上下翻精)")
+        return
+    if not c.obj(value, here, ("hands", "hui_tou", "xia_jing"), "opening"):
+        return
+    hui_tou, xia_jing, hands = value.get("hui_tou"), value.get("xia_jing"), value.get("hands")
+    if hands is None:
+        if hui_tou is not None or xia_jing is not None:
+            c.missing(f"{here}/hands", f"opening.hands is required: the {c.players} dealt "
+                      "hands (the dealer's 14 tiles, 13 for each other seat)")
+    elif not isinstance(hands, list) or len(hands) != c.players:
+        c.bad(f"{here}/hands", f"opening.hands must be an array of {c.players} tile lists, "
+              "one per seat")
+    else:
+        for seat, hand in enumerate(hands):
+            c.tiles(hand, f"{here}/hands/{seat}", f"seat {seat}'s dealt hand")
+    for member, option, sent, what in (
+            ("hui_tou", "hui_tou_yi_xiao", hui, "the previous hand's 上精 (回头一笑)"),
+            ("xia_jing", "shang_xia_fan_jing", fan, "the 下精 turned at the start (上下翻精)")):
+        tile = value.get(member)
+        if tile is None:
+            if member == "xia_jing" and sent is True:
+                c.missing(f"{here}/xia_jing", "opening.xia_jing is required under "
+                          "shang_xia_fan_jing: the 下精 turned at the start")
+        elif sent is False:
+            c.bad(f"{here}/{member}", f"opening.{member} ({what}) is only for rooms that play "
+                  f"{option}")
+        else:
+            c.tile(tile, f"{here}/{member}", f"opening.{member}")
+
+
+def _kong(c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> None:
+    konger_ok = c.seat(event.get("seat"), f"{pointer}/seat", "seat (the konger)")
+    kong = event.get("kong")
+    kind = None
+    if kong is None:
+        c.missing(f"{pointer}/kong", "kong {type, tile} is required")
+    elif c.obj(kong, f"{pointer}/kong", ("type", "tile"), "kong"):
+        if c.choice(kong.get("type"), f"{pointer}/kong/type", "kong.type", KONG_TYPES,
+                    required=True):
+            kind = kong["type"]
+        c.tile(kong.get("tile"), f"{pointer}/kong/tile", "kong.tile")
+    source = event.get("from")
+    if kind == "exposed":
+        if c.seat(source, f"{pointer}/from", "from (who discarded the kong's tile)") \
+                and konger_ok and source == event["seat"]:
+            c.bad(f"{pointer}/from", "an exposed kong is made from another seat's discard")
+    elif kind is not None and source is not None:
+        c.bad(f"{pointer}/from", f"from is only for an exposed kong (直杠); this one is {kind}")
+
+
+def _chao_zhuang(c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> None:
+    if c.events_seen["chao_zhuang"] > 1:
+        c.bad(pointer, "a second chao_zhuang event: 抄庄 happens at most once a hand")
+
+
+def _win(c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> None:
+    c.tile(event.get("win_tile"), f"{pointer}/win_tile", "win_tile")
+    context = event.get("context")
+    win_type = "discard"
+    if context is not None and c.obj(context, f"{pointer}/context", CONTEXT_MEMBERS,
+                                     "a win's context (jing, seats, is_dealer and active come "
+                                     "from the record)"):
+        if c.choice(context.get("win_type"), f"{pointer}/context/win_type", "win_type",
+                    WIN_TYPES):
+            win_type = context["win_type"]
+        for flag in CONTEXT_MEMBERS[1:]:
+            c.boolean(context.get(flag), f"{pointer}/context/{flag}", flag)
+        if win_type == "rob_kong" and context.get("after_kong") is True:
+            c.bad(f"{pointer}/context/after_kong", "after_kong is not for a rob-kong win: the "
+                  "robbed kong was never completed")
+    source = event.get("from")
+    source_ok = False
+    if win_type == "self_draw":
+        if source is not None:
+            c.bad(f"{pointer}/from", "from is not for a self-draw: every other seat pays")
+    else:
+        what = "the discarder" if win_type == "discard" else "the robbed konger"
+        source_ok = c.seat(source, f"{pointer}/from", f"from ({what})")
+    winners = event.get("winners")
+    if winners is None:
+        c.missing(f"{pointer}/winners", "winners is required: [{seat, hand, melds}]")
+        return
+    if not isinstance(winners, list) or not 1 <= len(winners) <= c.players - 1:
+        c.bad(f"{pointer}/winners", f"winners must be an array of 1–{c.players - 1} winners "
+              "(one tile has one winner: more than one is multiple_winners)")
+        return
+    first = c.events_seen["win"] == 1  # the win that ends the hand
+    seen: set[int] = set()
+    for j, winner in enumerate(winners):
+        here = f"{pointer}/winners/{j}"
+        if not c.obj(winner, here, ("seat", "hand", "melds"), "a winner"):
+            continue
+        seat = winner.get("seat")
+        if c.seat(seat, f"{here}/seat", "the winner's seat"):
+            if seat in seen:
+                c.bad(f"{here}/seat", f"seat {seat} is listed twice among the winners")
+            elif source_ok and seat == source:
+                c.bad(f"{pointer}/from", f"from is seat {seat}, the winner; it must be "
+                      "another seat")
+            seen.add(seat)
+            if first:
+                c.winners.add(seat)
+        c.hand(winner, here, "the winner", MELD_MEMBERS)
+        _record_melds(c, winner.get("melds"), here, seat)
+
+
+def _record_melds(c: ShapeChecker, melds: Any, pointer: str, seat: Any) -> None:
+    """The members ``fan`` does not read: a meld's ``from`` (another seat, never on a
+    concealed kong) and a chow's ``claimed`` (one of its tiles, only with ``from``)."""
+    if not isinstance(melds, list) or len(melds) > 16:
+        return
+    for n, meld in enumerate(melds):
+        if not isinstance(meld, Mapping):
+            continue
+        here = f"{pointer}/melds/{n}"
+        source, claimed = meld.get("from"), meld.get("claimed")
+        chow = meld.get("type") == "chow"
+        if c.seat(source, f"{here}/from", "from (whose discard was claimed into the meld)",
+                  required=False):
+            if source == seat:
+                c.bad(f"{here}/from", f"from is seat {source}, the meld's own seat: a meld "
+                      "is claimed from another seat's discard")
+            elif meld.get("concealed") is True:
+                c.bad(f"{here}/from", "a concealed kong takes no from: nobody supplied it")
+        if claimed is None:
+            if chow and source is not None:
+                c.missing(f"{here}/claimed", "claimed is required on a chow with from: the "
+                          "one of its tiles that was the discard")
+        elif not chow or source is None:
+            c.bad(f"{here}/claimed", "claimed is only for a chow with from")
+        elif type(claimed) is not str:
+            c.bad(f"{here}/claimed", 'claimed must be a tile code (a string such as "5p")')
+        elif not _one_of(claimed, meld.get("tiles")):
+            c.bad(f"{here}/claimed", f"claimed {claimed} is not one of the chow's tiles")
+
+
+def _one_of(claimed: str, tiles: Any) -> bool:
+    """Whether a claimed tile is among a meld's tiles (true when either cannot be read:
+    stage 2 names the bad tile)."""
+    try:
+        return T.from_code(claimed) in T.parse_any(tiles)
+    except (T.TileParseError, TypeError):
+        return True
+
+
+def _tile_count(tiles: Any) -> int:
+    """How many tiles a tile list holds (a string's digits, an array's items)."""
+    if isinstance(tiles, str):
+        return sum(ch.isdigit() for ch in tiles)
+    return len(tiles) if isinstance(tiles, list) else 0
+
+
+def _end(c: ShapeChecker, end: Any) -> None:
+    if not c.obj(end, "#/record/end", ("hands", "xia_jing"), "end"):
+        return
+    hands = end.get("hands")
+    if hands is None:
+        c.missing("#/record/end/hands", f"end.hands is required: {c.players} entries, one "
+                  "per seat")
+    elif not isinstance(hands, list) or len(hands) != c.players:
+        c.bad("#/record/end/hands", f"end.hands must be an array of {c.players} entries, one "
+              "per seat")
+    else:
+        counted = _option(c, "jing_count_discards")
+        for seat, entry in enumerate(hands):
+            _end_hand(c, entry, seat, counted)
+    pairs = _option(c, "xia_jing_pairs")
+    xia_jing = end.get("xia_jing")
+    here = "#/record/end/xia_jing"
+    if xia_jing is None:
+        if pairs:
+            c.missing(here, f"end.xia_jing is required: the {pairs} 下精 turned at the end "
+                      "(xia_jing_pairs)")
+    elif not isinstance(xia_jing, list):
+        c.bad(here, "end.xia_jing must be an array of tile codes, in the order turned")
+    elif pairs is not None and len(xia_jing) != pairs:
+        c.bad(here, f"end.xia_jing holds {len(xia_jing)} tiles; xia_jing_pairs is {pairs}")
+    else:
+        for k, tile in enumerate(xia_jing):
+            c.tile(tile, f"{here}/{k}", "a 下精")
+
+
+def _end_hand(c: ShapeChecker, entry: Any, seat: int, counted: Any) -> None:
+    here = f"#/record/end/hands/{seat}"
+    if not c.obj(entry, here, ("hand", "melds", "discards"), "an end hand"):
+        return
+    unread_winner = c.events_seen["win"] > 0 and not c.winners and entry.get("hand") is None
+    """The win's winner could not be read: this may be its entry (no second problem)."""
+    if seat in c.winners:
+        for member in ("hand", "melds"):
+            if entry.get(member) is not None:
+                c.bad(f"{here}/{member}", f"seat {seat} won: its hand and melds are the win "
+                      "event's, its end entry holds only its discards")
+    elif not unread_winner:
+        c.hand(entry, here, f"seat {seat}", MELD_MEMBERS)
+        _record_melds(c, entry.get("melds"), here, seat)
+    discards = entry.get("discards")
+    if discards is None:
+        if counted is True:
+            c.missing(f"{here}/discards", "discards is required under jing_count_discards "
+                      "(the seat's own discards count in its 精 holdings; [] when none)")
+    else:
+        c.tiles(discards, f"{here}/discards", "discards")
+        if _tile_count(discards) > MAX_DISCARDS:
+            c.bad(f"{here}/discards", f"discards holds {_tile_count(discards)} tiles; a seat "
+                  f"discards at most {MAX_DISCARDS}")
+
+
+FRAME: Final = RecordFrame(
+    members=("dealer", "shang_jing", "opening", "events", "end"),
+    holds="the hand's dealer, shang_jing, events and (once the hand is over) end",
+    max_events=MAX_EVENTS,
+    events={"kong": (("type", "seat", "kong", "from"), _kong),
+            "chao_zhuang": (("type",), _chao_zhuang),
+            "win": (("type", "win_tile", "context", "from", "winners"), _win)},
+    own={"shang_jing": _shang_jing, "opening": _opening},
+    end=_end,
+    events_hold="the kongs, 抄庄 and the win in order (an empty array before the first)",
+)
