@@ -36,7 +36,8 @@
 
   // Each variant's example record (openapi.yaml, POST /v1/{variant}/settle): 四川 rules/settle.md's
   // end-of-wall example, 长沙 settle-changsha.md's Example 1 (two 起手小胡, a 补张, a 大胡 with birds),
-  // 红中 settle-hongzhong.md's Example 1 (two kongs, 杠上开花, 159 codes).
+  // 红中 settle-hongzhong.md's Example 1 (two kongs, 杠上开花, 159 codes), 南昌 settle-nanchang.md's
+  // Example 1 (a discard win, 上精 冲关 with 冲关包赔).
   const SETTLE_EXAMPLES = {
     sichuan: {
       dealer: 0, missing_suits: ["p", "s", "p", "m"],
@@ -70,6 +71,22 @@
          winners: [{seat: 1, hand: "123m456m11s34s", melds: [{type: "kong", tiles: "8888s"}]}],
          codes: ["1p", "6m", "9s"]},
       ],
+    },
+    nanchang: {
+      dealer: 0, shang_jing: "5m",
+      events: [
+        {type: "kong", seat: 0, kong: {type: "concealed", tile: "9p"}},
+        {type: "win", from: 1, win_tile: "8m", context: {win_type: "discard"},
+         winners: [{seat: 2, hand: "6m9m123p789s44z",
+                    melds: [{type: "pong", tiles: "555m", from: 3}]}]},
+      ],
+      end: {hands: [
+        {hand: "5m234s567s11z7z", melds: [{type: "kong", tiles: "9999p", concealed: true}],
+         discards: "3z1s2p"},
+        {hand: "123m456p78p23s55z3z", discards: "6m9m1s"},
+        {discards: "2z1m"},
+        {hand: "789m11p22p33p456s6z", discards: "4z7p"},
+      ]},
     },
   };
 

@@ -131,6 +131,13 @@ def component_example(response: str, name: str | None = None) -> Any:
      '{"hand": "11112345678999m", "win_tile": "1m"}', "application/json"),
     ("ValidationFailed", "unknown-member", "/v1/sichuan/win",
      '{"hand_tiles": "1112345678999m", "win_tile": "5m"}', "application/json"),
+    ("SettleFailed", "nanchang-hand-over", "/v1/nanchang/settle", json.dumps(
+        {"record": {"dealer": 0, "shang_jing": "5m", "events": [
+            {"type": "win", "from": 1, "win_tile": "8m", "winners": [
+                {"seat": 2, "hand": "6m9m123p789s44z",
+                 "melds": [{"type": "kong", "tiles": "5555m", "from": 3}]}]},
+            {"type": "win", "win_tile": "1z", "context": {"win_type": "self_draw"},
+             "winners": [{"seat": 0, "hand": "123m456m789p55p11z"}]}]}}), "application/json"),
     ("ValidationFailed", "source-not-allowed", "/v1/sichuan/claims",
      '{"hand": "123m 456m 789m 11p 46p", "tile": "5p", "context": {"source": "rob_kong", '
      '"kong": {"type": "exposed"}, "missing_suit": "s"}}', "application/json"),

@@ -91,6 +91,10 @@ def test_256_sichuan_win_or_fan_items_are_within_the_budget(client, item):
     # 长沙: 24 an event (benchmarks.changsha_settle: ≈ 190 µs an event)
     ({"variant": "changsha", "op": "settle", "body": {"record": {"events": [{}] * 32}}}, 768),
     ({"variant": "changsha", "op": "settle", "body": {"record": {"events": [{}] * 9}}}, 216),
+    # 南昌: 22 an event (32 win events of three winners, every hand priced: 5.5 ms)
+    ({"variant": "nanchang", "op": "settle", "body": {"record": {"events": [{}] * 32}}}, 704),
+    ({"variant": "nanchang", "op": "settle", "body": {"record": {"events": [{}] * 3}}},
+     budget.MINIMUM),  # 66 is below the minimum
     # claims: "full" (the default) by variant, tile set and wild kinds as for discards
     (CLAIMS, 281),  # 红中, 136 tiles, 2 wild kinds: the step up to 2
     ({**CLAIMS, "body": {**CLAIMS["body"], "detail": "full"}}, 281),

@@ -70,12 +70,14 @@ def test_batch_takes_settle(client: Any) -> None:
 
 
 def test_listed_where_a_variant_has_it(client: Any) -> None:
-    """四川, 长沙 and 红中 have settle (rules/settle.md, settle-changsha.md,
-    settle-hongzhong.md); the others not yet."""
+    """Every variant has settle (rules/settle.md, settle-changsha.md, settle-hongzhong.md,
+    settle-nanchang.md), listed after claims where it came after them (reconciled.md §7); an
+    operation a variant lacks is refused the same way."""
     variants = {v["id"]: v["operations"] for v in client.get("/v1/variants").get_json()[
         "variants"]}
     assert {name for name, ops in variants.items() if "settle" in ops} == {
-        "sichuan", "changsha", "hongzhong"}
-    r = client.post("/v1/nanchang/settle", json={"record": EXAMPLE_1})
+        "sichuan", "changsha", "hongzhong", "nanchang"}
+    assert variants["nanchang"][-1] == "settle"  # after claims (reconciled.md §7)
+    r = client.post("/v1/hongzhong/jing", json={"context": {"indicator": "5m"}})
     assert r.status_code == 404
     assert r.get_json()["type"].endswith("operation-not-supported")

@@ -43,7 +43,7 @@ def test_the_variants_of_api_md(client):
         "changsha": ("108", ["win", "waits", "fan", "discards", "birds", "qishou",
                               "claims", "settle"]),
         "nanchang": ("136", ["win", "waits", "fan", "discards", "kong", "jing",
-                             "jing-settlement", "claims"]),
+                             "jing-settlement", "claims", "settle"]),
         "hongzhong": ("112", ["win", "waits", "fan", "discards", "birds", "kong",
                               "claims", "settle"]),  # reconciled.md §7: settle after claims
     }

@@ -1,0 +1,100 @@
+"""南昌 ``settle`` (settle-nanchang.md §3.9): the engine's time for typical hands and for the
+costliest record the bounds allow, on fresh records.
+
+Targets (issue 27): a typical hand ≤ 2 ms, the costliest valid record ≤ 20 ms. Run:
+``python -m benchmarks.nanchang_settle [--quick] [--wall]``.
+
+Timed: ``VARIANT.settle(VARIANT.request(body))``, what the service calls (the four validation
+stages, the replay, every pair). "Typical": hands played from a shuffled wall by the test
+generator (`tests.engine.variants.nanchang.settle.generate`), each record timed once — a live
+server never sees the same hand twice. "Costliest": 12 kongs (four by each of three seats),
+抄庄 and a self-draw whose 13 concealed tiles hold six 精 (the ``fan`` evaluation with the
+most readings), under ``kong_scoring: "end_of_won_hand"`` with both opening pairs and five
+下精 — eight pair settlements; each round's copy differs (its 下精 and dealt hands shift) so
+no per-hand memo carries over. CPU time (the machine is shared); ``--wall`` for wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+from engine.variants.nanchang import VARIANT
+from tests.engine.variants.nanchang.settle.generate import play, random_options
+
+KONGS = {0: ("1m", "2m", "3m", "4m"), 2: ("7m", "8m", "9m", "1p"), 3: ("2p", "3p", "4p", "5p")}
+OPTIONS = {"kong_scoring": "end_of_won_hand", "xia_jing_pairs": 5, "hui_tou_yi_xiao": True,
+           "shang_xia_fan_jing": True}
+DEALT = ["1m2m3m4m5m6m7m8m9m1p2p3p4p5p", "6p7p8p9p1s2s3s4s5s6s7s8s9s",
+         "1z2z3z4z5z6z7z1m2m3m4m5m6m", "7m8m9m1p2p3p4p5p6p7p8p9p1s"]
+
+
+def costliest(turn: int) -> dict[str, Any]:
+    """The costliest record, its turned tiles shifted by ``turn`` (a fresh record a round)."""
+    events: list[dict[str, Any]] = [{"type": "chao_zhuang"}]
+    hands: list[dict[str, Any]] = []
+    for seat in range(4):
+        if seat not in KONGS:  # the winner
+            hands.append({"discards": ""})
+            continue
+        for tile in KONGS[seat]:
+            events.append({"type": "kong", "seat": seat,
+                           "kong": {"type": "concealed", "tile": tile}})
+        hands.append({"hand": f"{seat + 1}z", "discards": "",
+                      "melds": [{"type": "kong", "tiles": t * 4, "concealed": True}
+                                for t in KONGS[seat]]})
+    events.append({"type": "win", "win_tile": "4s", "context": {"win_type": "self_draw"},
+                   "winners": [{"seat": 1, "hand": "555m666m6p7p8p1s2s3s"
+                                                   + ("4s", "5s", "6s", "7s")[turn % 4]}]})
+    xia = ["7s", "8s", "9s", "5z", "6z", "7z"]
+    return {"record": {"dealer": 0, "shang_jing": "5m",
+                       "opening": {"hands": DEALT, "hui_tou": ("1s", "2s", "3s")[turn % 3],
+                                   "xia_jing": "9p"},
+                       "events": events,
+                       "end": {"hands": hands, "xia_jing": xia[turn % 2:turn % 2 + 5]}},
+            "options": OPTIONS}
+
+
+CLOCK = time.process_time
+
+
+def once_ms(body: dict[str, Any]) -> float:
+    request = VARIANT.request(body)
+    start = CLOCK()
+    VARIANT.settle(request)
+    return (CLOCK() - start) * 1e3
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--wall", action="store_true")
+    args = parser.parse_args()
+    global CLOCK
+    if args.wall:
+        CLOCK = time.perf_counter
+    count = 60 if args.quick else 400
+    rng = random.Random(27)
+    typical = []
+    for _ in range(count):
+        options = random_options(rng)
+        typical.append({"record": play(rng, options), "options": options})
+    VARIANT.settle(VARIANT.request(costliest(0)))  # imports, option caches
+    typical_ms = [once_ms(body) for body in typical]
+    costly_ms = [once_ms(costliest(turn)) for turn in range(1, 12 if args.quick else 60)]
+    events = statistics.mean(len(b["record"]["events"]) for b in typical)
+    print(f"typical hand ({len(typical)} fresh played records, {events:.1f} events on average): "
+          f"median {statistics.median(typical_ms):.3f} ms, 90th percentile "
+          f"{statistics.quantiles(typical_ms, n=10)[-1]:.3f} ms, max {max(typical_ms):.3f} ms "
+          "(target ≤ 2)")
+    print(f"costliest record (12 kongs, 抄庄, a six-精 self-draw, 8 pairs; "
+          f"{len(costliest(0)['record']['events'])} events): median "
+          f"{statistics.median(costly_ms):.2f} ms, max {max(costly_ms):.2f} ms (target ≤ 20); "
+          f"{'wall' if args.wall else 'CPU'} time")
+
+
+if __name__ == "__main__":
+    main()
