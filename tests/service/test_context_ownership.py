@@ -35,6 +35,7 @@ USES: dict[tuple[str, str], set[str]] = {
     ("sichuan", "win"): {"missing_suit"}, ("sichuan", "waits"): {"missing_suit"},
     ("sichuan", "fan"): {"missing_suit"}, ("sichuan", "discards"): {"missing_suit"},
     ("sichuan", "kong"): set(), ("sichuan", "settle"): set(),
+    ("nanchang", "settle"): set(),
     ("sichuan", "claims"): {"missing_suit"}, ("changsha", "claims"): set(),
     ("nanchang", "claims"): {"jing", "indicator", "others_hold_jing"},
     ("hongzhong", "claims"): set(),
@@ -98,6 +99,8 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("nanchang", "kong"): {"context": {"kong": {"type": "concealed", "tile": "5m"},
                                        "seats": {"konger": 0}, **JING}},
     ("nanchang", "jing"): {"context": {"indicator": "9p"}},
+    ("nanchang", "settle"): {"record": {"dealer": 0, "shang_jing": "5m", "events": [
+        {"type": "kong", "seat": 2, "kong": {"type": "concealed", "tile": "9m"}}]}},
     ("nanchang", "jing-settlement"): {"context": {"holdings": [{"zheng": 2, "fu": 1}, {"fu": 1},
                                                                {}, {}]}},
     ("hongzhong", "win"): {"hand": "123m456m789m11p23p", "win_tile": "4p"},
