@@ -95,7 +95,8 @@ const withContext = (variant, body, context = {}) => {
   const merged = { ...(BASE_CONTEXT[variant] || {}), ...context };
   return Object.keys(merged).length ? { ...body, context: merged } : body;
 };
-// Each variant's record is its own (rules/settle.md, rules/settle-changsha.md).
+// Each variant's record is its own (rules/settle.md, rules/settle-changsha.md,
+// rules/settle-hongzhong.md, rules/settle-nanchang.md).
 const SETTLE_RECORDS = {
   sichuan: {
     dealer: 0,
@@ -119,6 +120,14 @@ const SETTLE_RECORDS = {
       { type: "kong", seat: 2, kong: { type: "concealed", tile: "9m" } },
       { type: "win", win_tile: "6s", winners: [{ seat: 1, hand: "123m456m789p11s5s7z" }],
         codes: ["2m", "3p"] },
+    ],
+  },
+  nanchang: {
+    dealer: 0,
+    shang_jing: "5m",
+    events: [
+      { type: "kong", seat: 2, kong: { type: "concealed", tile: "9m" } },
+      { type: "chao_zhuang" },
     ],
   },
 };

@@ -67,6 +67,7 @@ demo() {
     printf '{"record":{"dealer":0,"events":[{"type":"kong","seat":2,"kong":{"type":"concealed","tile":"9m"}},{"type":"win","from":2,"win_tile":"5s","context":{"after_kong":true},"winners":[{"seat":1,"hand":"345p678p345s67s88s"}]}]}}' >"$dir/settle"
     printf '{"record":{"dealer":0,"events":[{"type":"qishou","seat":1,"hand":"111m999p2345s678s"},{"type":"win","from":3,"win_tile":"5p","winners":[{"seat":1,"hand":"11m33m77m22p99p66s5p"}],"birds":["3p","2m"]}]}}' >"$dir/settle-changsha"
     printf '{"record":{"dealer":0,"events":[{"type":"kong","seat":2,"kong":{"type":"concealed","tile":"9m"}},{"type":"win","win_tile":"6s","winners":[{"seat":1,"hand":"123m456m789p11s5s7z"}],"codes":["2m","3p"]}]}}' >"$dir/settle-hongzhong"
+    printf '{"record":{"dealer":0,"shang_jing":"5m","events":[{"type":"kong","seat":2,"kong":{"type":"concealed","tile":"9m"}},{"type":"chao_zhuang"}]}}' >"$dir/settle-nanchang"
     printf '{"requests":[{"variant":"sichuan","op":"win","body":%s},{"variant":"sichuan","op":"waits","body":%s}]}' \
         "$(cat "$dir/win")" "$(cat "$dir/waits")" >"$dir/batch"
     failed=0
@@ -111,6 +112,7 @@ demo() {
     check "POST /v1/sichuan/settle" "$(settle sichuan "$dir/settle")"
     check "POST /v1/changsha/settle" "$(settle changsha "$dir/settle-changsha")"
     check "POST /v1/hongzhong/settle" "$(settle hongzhong "$dir/settle-hongzhong")"
+    check "POST /v1/nanchang/settle" "$(settle nanchang "$dir/settle-nanchang")"
     check "POST /v1/batch" "$(batch "$dir/batch")"
     rm -rf "$dir"
     return $failed
