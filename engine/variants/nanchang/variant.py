@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import product
 from types import MappingProxyType
 from typing import ClassVar, Final
@@ -77,7 +77,12 @@ from engine.variants.nanchang.scoring import (
     tian_di,
 )
 from engine.variants.nanchang.settle.answer import NanchangSettleAnswer
-from engine.variants.nanchang.settle.options import END_OF_WON_HAND, SETTLE_OPTION_SPECS
+from engine.variants.nanchang.settle.options import (
+    END_OF_WON_HAND,
+    JING_COUNT_DISCARDS,
+    SETTLE_OPTION_SPECS,
+)
+from engine.variants.nanchang.settle.settle import NanchangSettle
 from engine.variants.nanchang.waits import (
     part_shanten,
     shanten_after_draws,
@@ -117,9 +122,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("bawang_mode", OptionType.STRING, "double",
                "霸王精 (the only player scoring 精): score doubled, or plus 10",
                choices=BAWANG_MODES),
-    OptionSpec("jing_count_discards", _B, True,
-               "settle counts each seat's own discards in its 精 holdings (jing-settlement "
-               "takes the counts as given)"),
+    JING_COUNT_DISCARDS,
     *claims_module.OPTION_SPECS,
     *SETTLE_OPTION_SPECS,
     R.PLAYERS,
@@ -500,9 +503,13 @@ class Nanchang(Variant):
         return JingSettlementAnswer(tuple(scores), tuple(deltas), options)
 
     def settle(self, request: Request) -> NanchangSettleAnswer:
-        """The whole money of a hand from ``request.record`` (settle-nanchang.md §3.9)."""
-        from engine.variants.nanchang.settle.settle import settle  # it prices with this module
-        return settle(request)
+        """The whole money of a hand from ``request.record`` (settle-nanchang.md §3.9); the
+        settle prices with this variant's operations, handed in."""
+        return self._settle.settle(request)
+
+    @cached_property
+    def _settle(self) -> NanchangSettle:
+        return NanchangSettle(self)
 
 
 _SHAPES: Final = tuple(shapes.Shape)

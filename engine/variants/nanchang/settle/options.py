@@ -19,6 +19,11 @@ AT_ONCE: Final = "at_once"
 END_OF_WON_HAND: Final = "end_of_won_hand"
 MAX_XIA_JING_PAIRS: Final = 5
 
+JING_COUNT_DISCARDS: Final = OptionSpec(
+    "jing_count_discards", _B, True, "settle counts each seat's own discards in its 精 "
+    "holdings (jing-settlement takes the counts as given)")
+"""An option of §3.8 (today's place in the list) that ``settle`` now reads (§3.9.9)."""
+
 SETTLE_OPTION_SPECS: Final = (
     OptionSpec("kong_scoring", _S, AT_ONCE, "kongs: paid at once (1 exposed or added, 2 "
                "concealed, 10 a 精 kind), or at the end of a won hand (2 each, 10 for a kind "

@@ -12,30 +12,50 @@ stays free of the variant's code.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from engine.hand import Context, Hand, HandRules, Request
 from engine.options import Options
+from engine.results import Pattern
 from engine.seats import after
 from engine.tiles import Tile
 from engine.variants.nanchang.facts import Jing
 from engine.variants.nanchang.jing import jing_pair
 from engine.variants.nanchang.jing import settle as settle_holdings
 from engine.variants.nanchang.payments import kong_payments
-from engine.variants.nanchang.variant import VARIANT, FanAnswer
-
-__all__ = ["FanAnswer", "hand_rules", "jing_of", "kong_amounts", "options", "pair_scores",
-           "price_win"]
 
 
-def options(raw: Mapping[str, Any]) -> Options:
+class PricedWin(Protocol):
+    """What ``settle`` reads of a ``fan`` answer."""
+
+    @property
+    def win(self) -> bool: ...
+    @property
+    def reason(self) -> str | None: ...
+    @property
+    def patterns(self) -> tuple[Pattern, ...] | None: ...
+    @property
+    def fan(self) -> int | None: ...
+    @property
+    def multiplier(self) -> int | None: ...
+    @property
+    def flat_per_payer(self) -> int | None: ...
+    @property
+    def payments(self) -> tuple[int, ...] | None: ...
+
+
+class Operations(Protocol):
+    """The 南昌 operations ``settle`` prices with (the variant is one, handed in: this
+    package never imports the variant module, which imports it)."""
+
+    def options(self, request: Request) -> Options: ...
+    def hand_rules(self, options: Options) -> HandRules: ...
+    def fan(self, request: Request) -> PricedWin: ...
+
+
+def options(variant: Operations, raw: Mapping[str, Any]) -> Options:
     """The effective 南昌 options (RequestError with every ``invalid_option``)."""
-    return VARIANT.options(Request(Hand(()), options=raw))
-
-
-def hand_rules(options: Options) -> HandRules:
-    """The room's hand rules (tile set, honor chows), for the stage-3 hand checks."""
-    return VARIANT.hand_rules(options)
+    return variant.options(Request(Hand(()), options=raw))
 
 
 def jing_of(indicator: Tile, options: Options) -> Jing:
@@ -43,9 +63,10 @@ def jing_of(indicator: Tile, options: Options) -> Jing:
     return Jing(*jing_pair(indicator, options["jing_mode"]))
 
 
-def price_win(hand: Hand, context: Context, raw_options: Mapping[str, Any]) -> FanAnswer:
+def price_win(variant: Operations, hand: Hand, context: Context,
+              raw_options: Mapping[str, Any]) -> PricedWin:
     """The ``fan`` operation's answer for the winner (its payments included)."""
-    return VARIANT.fan(Request(hand, context, raw_options))
+    return variant.fan(Request(hand, context, raw_options))
 
 
 def kong_amounts(konger: int, kong_type: str, is_jing: bool, players: int, *,

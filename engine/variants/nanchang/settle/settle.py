@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Final
+from typing import Any
 
 from engine import tiles as T
 from engine.errors import Code, Problem, raise_if
@@ -44,15 +44,18 @@ from engine.variants.nanchang.settle.shape import FRAME
 
 class NanchangSettle:
     """南昌's `engine.settle.stages.SettleRules`: its record frame, options, tiles, hands and
-    replay."""
+    replay, pricing with the variant's operations (handed in)."""
 
     frame = FRAME
+
+    def __init__(self, variant: pricing.Operations) -> None:
+        self.variant = variant
 
     def players(self, raw_options: Mapping[str, Any]) -> int:
         return FULL_TABLE
 
     def options(self, raw_options: Mapping[str, Any]) -> Options:
-        return pricing.options(raw_options)
+        return pricing.options(self.variant, raw_options)
 
     def parse(self, raw: Mapping[str, Any], options: Options | None
               ) -> tuple[Record, list[Problem]]:
@@ -60,26 +63,24 @@ class NanchangSettle:
                             FULL_TABLE)
 
     def hands(self, record: Record, options: Options) -> list[Problem]:
-        return hand_problems(record, pricing.hand_rules(options))
+        return hand_problems(record, self.variant.hand_rules(options))
 
     def replay(self, record: Record, options: Options,
                raw_options: Mapping[str, Any]) -> NanchangSettleAnswer:
-        return _Replay(record, options, raw_options).answer()
+        return _Replay(self.variant, record, options, raw_options).answer()
 
-
-RULES: Final = NanchangSettle()
-
-
-def settle(request: Request) -> NanchangSettleAnswer:
-    """The settlement of ``request.record`` under ``request.options``; RequestError lists
-    the problems of the first stage that has any."""
-    return stages.settle(request, RULES)
+    def settle(self, request: Request) -> NanchangSettleAnswer:
+        """The settlement of ``request.record`` under ``request.options``; RequestError
+        lists the problems of the first stage that has any."""
+        return stages.settle(request, self)
 
 
 class _Replay:
     """One pass over a checked record: its rows, wins and pairs, and its record problems."""
 
-    def __init__(self, record: Record, options: Options, raw_options: Mapping[str, Any]):
+    def __init__(self, variant: pricing.Operations, record: Record, options: Options,
+                 raw_options: Mapping[str, Any]):
+        self.variant = variant
         self.record = record
         self.options = options
         self.raw_options = raw_options
@@ -159,8 +160,8 @@ class _Replay:
             held = event.others_hold_jing
             if held is None and self.record.end is not None:
                 held = self._others_hold_jing(winner.seat)
-            priced = pricing.price_win(winner.hand, self._context(event, winner, held),
-                                       self.raw_options)
+            priced = pricing.price_win(self.variant, winner.hand,
+                                       self._context(event, winner, held), self.raw_options)
             if not priced.win:
                 self.not_wins.append(Problem(
                     Code.NOT_A_WIN, f"#/record/events/{i}/winners/{winner.position}/hand",

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from engine import tiles as T
 from engine.settle.shape import RecordFrame, ShapeChecker
-from engine.variants.nanchang.variant import OPTION_SPECS
+from engine.variants.nanchang.settle.options import JING_COUNT_DISCARDS, SETTLE_OPTION_SPECS
 
 MAX_EVENTS: Final = 32
 MAX_DISCARDS: Final = 40
@@ -26,7 +26,7 @@ CONTEXT_MEMBERS: Final = ("win_type", "after_kong", "last_tile", "first_turn",
                           "others_hold_jing")
 MELD_MEMBERS: Final = ("type", "tiles", "concealed", "from", "claimed")
 """A record meld: ``fan``'s meld, and optionally who supplied it (and a chow's tile)."""
-_SPECS: Final = {s.name: s for s in OPTION_SPECS}
+_SPECS: Final = {s.name: s for s in (JING_COUNT_DISCARDS, *SETTLE_OPTION_SPECS)}
 
 
 def _option(c: ShapeChecker, name: str) -> Any:
