@@ -23,7 +23,8 @@ def not_after_kong(i: int, self_draw: bool, seat: int | None,
                    previous: int | str | None) -> Problem | None:
     """``after_kong`` on win event ``i``: the previous event must be a kong by ``seat`` (the
     winner of a self-draw, the discarder of a 杠上炮). ``previous``: the seat of the previous
-    event's kong, ``"win"`` for a win, None when there is none."""
+    event's kong, what that event is otherwise (``"a win"``, 南昌's ``"抄庄"``), None when
+    there is none."""
     if isinstance(previous, int) and previous == seat:
         return None
     what = "a self-draw" if self_draw else "a discard (杠上炮)"
@@ -32,7 +33,7 @@ def not_after_kong(i: int, self_draw: bool, seat: int | None,
     elif isinstance(previous, int):
         was = f"event {i - 1} is a kong by seat {previous}"
     else:
-        was = f"event {i - 1} is a win"
+        was = f"event {i - 1} is {previous}"
     return Problem(Code.NOT_AFTER_KONG, f"#/record/events/{i}/context/after_kong",
                    f"after_kong on {what} needs a kong by seat {seat} as the previous event; "
                    f"{was}")

@@ -19,11 +19,14 @@ from typing import Any, Final
 
 from engine import wire
 from engine.errors import Problem, invalid_field, missing_field, pointer_segment
+from engine.options import OptionSpec
 from engine.seats import FULL_TABLE, range_words
 
 LONGEST_TILES: Final = 64
 """A tile list longer than this (a hand is 13 or 14) is one problem at the list."""
 MELD_KINDS: Final = ("chow", "pong", "kong")
+RECORD_MELD_MEMBERS: Final = ("type", "tiles", "concealed")
+"""A record meld's members (``fan``'s meld); a variant may allow more (南昌's ``from``)."""
 MAX_MELD_ITEMS: Final = 16
 """A ``melds`` array longer than this is one problem at the array (a hand has 4 melds)."""
 
@@ -41,14 +44,25 @@ class ShapeChecker:
     def __init__(self, players: int = FULL_TABLE,
                  options: Mapping[str, Any] | None = None) -> None:
         self.players = players
-        self.options: Mapping[str, Any] = options or {}
-        """The options as sent (unchecked): for a member an option requires or refuses
-        (南昌's ``discards`` under ``jing_count_discards``)."""
+        self.options: Mapping[str, Any] = options if isinstance(options, Mapping) else {}
+        """The room's options as sent, unchecked (stage 2 checks them): read with `option`
+        where an option requires or refuses a record member."""
         self.problems: list[Problem] = []
         self.winners: set[int] = set()
         """Every seat named as a winner so far (an end hand of a seat that won is null)."""
         self.events_seen: Counter[str] = Counter()
-        """Events of each type so far, the one being checked included."""
+        """Events of each type so far, the one being checked included (an event a hand has
+        at most once, the first win)."""
+
+    def option(self, spec: OptionSpec) -> Any:
+        """An option as sent, for the members it requires or refuses: its value when valid,
+        its default when absent, None when it is sent invalid — then the members it governs
+        are left unchecked, so that the refusal names the option (stage 2), not a member
+        read against a value the caller did not send."""
+        sent = self.options.get(spec.name)
+        if sent is None:
+            return spec.default
+        return sent if spec.problem(sent) is None else None
 
     def bad(self, pointer: str, detail: str) -> None:
         self.problems.append(invalid_field(pointer, detail))
@@ -119,7 +133,7 @@ class ShapeChecker:
                      'tile codes such as ["1m", "2m"]')
 
     def hand(self, value: Mapping[str, Any], pointer: str, what: str,
-             meld_members: tuple[str, ...] = ("type", "tiles", "concealed")) -> None:
+             meld_members: tuple[str, ...] = RECORD_MELD_MEMBERS) -> None:
         """``{hand, melds}`` (a winner's other members are checked by the caller)."""
         self.tiles(value.get("hand"), f"{pointer}/hand", f"{what}'s hand")
         melds = value.get("melds")
@@ -138,10 +152,16 @@ class ShapeChecker:
 
 
     def winner_entries(self, event: Mapping[str, Any], pointer: str, self_draw: bool,
-                source_ok: bool) -> None:
-        """A win event's ``winners``: 1 to *P* − 1 ``{seat, hand, melds}`` (reconciled.md §1),
-        one on a self-draw, no seat twice, none the event's ``from`` (``source_ok``: it is a
-        seat of the room); each seat named is added to `winners`."""
+                       source_ok: bool, *, meld_members: tuple[str, ...] = RECORD_MELD_MEMBERS,
+                       each: WinnerShape | None = None, named: bool = True,
+                       why: str = "") -> None:
+        """A win event's ``winners``: 1 to *P* − 1 ``{seat, hand, melds}`` (reconciled.md §1;
+        ``why`` ends the refusal of another count), one on a self-draw (``self_draw``; a
+        variant whose replay refuses every second winner, 南昌's ``multiple_winners``, passes
+        False), no seat twice, none the event's ``from`` (``source_ok``: it is a seat of the
+        room). Each winner's melds may hold ``meld_members``, and ``each`` checks what else
+        the variant reads of it, in document order. Each seat named is added to `winners`
+        (``named``: False for a win whose winners do not end the hand)."""
         winners = event.get("winners")
         if winners is None:
             self.missing(f"{pointer}/winners", f"winners is required: 1–{self.players - 1} "
@@ -149,7 +169,7 @@ class ShapeChecker:
             return
         most = self.players - 1  # every seat but the discarder
         if not isinstance(winners, list) or not 1 <= len(winners) <= most:
-            self.bad(f"{pointer}/winners", f"winners must be an array of 1–{most} winners")
+            self.bad(f"{pointer}/winners", f"winners must be an array of 1–{most} winners{why}")
             return
         if self_draw and len(winners) > 1:
             self.bad(f"{pointer}/winners", "a self-draw has one winner")
@@ -166,10 +186,16 @@ class ShapeChecker:
                     self.bad(f"{pointer}/from", f"from is seat {seat}, a winner of this event; "
                              "it must be another seat")
                 seen.add(seat)
-                self.winners.add(seat)
-            self.hand(winner, here, "the winner")
+                if named:
+                    self.winners.add(seat)
+            self.hand(winner, here, "the winner", meld_members)
+            if each is not None:
+                each(self, winner, here)
 
 
+WinnerShape = Callable[[ShapeChecker, Mapping[str, Any], str], None]
+"""Checks what a variant reads of one winner beside its seat, hand and melds: checker,
+winner, pointer."""
 EventShape = Callable[[ShapeChecker, Mapping[str, Any], str], None]
 """Checks one event's members (its object and ``type`` already are): checker, event,
 pointer."""
@@ -251,18 +277,17 @@ class Moment:
 
 
 def win_moment(c: ShapeChecker, event: Mapping[str, Any], pointer: str, *, context_what: str,
-               self_draw_payers: str) -> Moment:
-    """A win event's ``context`` (its members, the win type, the flags, no ``after_kong`` on
-    a rob-kong) and ``from`` (refused on a self-draw — ``self_draw_payers`` says who pays —,
-    required otherwise)."""
+               self_draw_payers: str, members: tuple[str, ...] = CONTEXT_MEMBERS) -> Moment:
+    """A win event's ``context`` (its ``members``: ``win_type``, then flags — a variant may
+    add its own, 南昌's ``others_hold_jing`` —; no ``after_kong`` on a rob-kong) and ``from``
+    (refused on a self-draw — ``self_draw_payers`` says who pays —, required otherwise)."""
     context = event.get("context")
     win_type, after_kong = "discard", False
-    if context is not None and c.obj(context, f"{pointer}/context", CONTEXT_MEMBERS,
-                                     context_what):
+    if context is not None and c.obj(context, f"{pointer}/context", members, context_what):
         if c.choice(context.get("win_type"), f"{pointer}/context/win_type", "win_type",
                     WIN_TYPES):
             win_type = context["win_type"]
-        for flag in CONTEXT_MEMBERS[1:]:
+        for flag in members[1:]:
             c.boolean(context.get(flag), f"{pointer}/context/{flag}", flag)
         after_kong = context.get("after_kong") is True
         if win_type == "rob_kong" and after_kong:
@@ -279,6 +304,26 @@ def win_moment(c: ShapeChecker, event: Mapping[str, Any], pointer: str, *, conte
     return Moment(win_type, after_kong, source_ok)
 
 
+KONG_TYPES: Final = ("exposed", "added", "concealed")
+
+
+def kong_event(c: ShapeChecker, event: Mapping[str, Any], pointer: str,
+               exposed_name: str) -> None:
+    """A kong event's ``seat``, ``kong {type, tile}`` and ``from`` (`kong_source`), for a
+    record whose kong object holds nothing else."""
+    konger_ok = c.seat(event.get("seat"), f"{pointer}/seat", "seat (the konger)")
+    kong = event.get("kong")
+    kind = None
+    if kong is None:
+        c.missing(f"{pointer}/kong", "kong {type, tile} is required")
+    elif c.obj(kong, f"{pointer}/kong", ("type", "tile"), "kong"):
+        if c.choice(kong.get("type"), f"{pointer}/kong/type", "kong.type", KONG_TYPES,
+                    required=True):
+            kind = kong["type"]
+        c.tile(kong.get("tile"), f"{pointer}/kong/tile", "kong.tile")
+    kong_source(c, event, pointer, kind, konger_ok, exposed_name)
+
+
 def kong_source(c: ShapeChecker, event: Mapping[str, Any], pointer: str, kind: str | None,
                 konger_ok: bool, exposed_name: str) -> None:
     """A kong event's ``from``: required for an exposed kong (another seat's discard),
@@ -291,3 +336,4 @@ def kong_source(c: ShapeChecker, event: Mapping[str, Any], pointer: str, kind: s
     elif kind is not None and source is not None:
         c.bad(f"{pointer}/from", f"from is only for an exposed kong ({exposed_name}); this one "
               f"is {kind}")
+

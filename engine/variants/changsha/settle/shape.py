@@ -21,14 +21,13 @@ from typing import Any, Final
 from engine.settle.shape import (
     RecordFrame,
     ShapeChecker,
-    kong_source,
+    kong_event,
     win_moment,
 )
 from engine.variants.changsha.qishou import PATTERN_IDS
 
 MAX_EVENTS: Final = 32
 MAX_PIAO: Final = 10
-KONG_TYPES: Final = ("exposed", "added", "concealed")
 KONG_MODES: Final = ("bu_zhang", "kai_gang")
 EVENT_MEMBERS: Final = {
     "qishou": ("type", "seat", "hand", "patterns", "dice"),
@@ -125,17 +124,7 @@ class _Checks:
             c.bad(f"{pointer}/dice", "dice must be two integers 1–6")
 
     def kong(self, c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> None:
-        konger_ok = c.seat(event.get("seat"), f"{pointer}/seat", "seat (the konger)")
-        kong = event.get("kong")
-        kind = None
-        if kong is None:
-            c.missing(f"{pointer}/kong", "kong {type, tile} is required")
-        elif c.obj(kong, f"{pointer}/kong", ("type", "tile"), "kong"):
-            if c.choice(kong.get("type"), f"{pointer}/kong/type", "kong.type", KONG_TYPES,
-                        required=True):
-                kind = kong["type"]
-            c.tile(kong.get("tile"), f"{pointer}/kong/tile", "kong.tile")
-        kong_source(c, event, pointer, kind, konger_ok, "明杠")
+        kong_event(c, event, pointer, "明杠")
         mode = event.get("mode")
         kai_gang = c.choice(mode, f"{pointer}/mode", "mode", KONG_MODES) and mode == "kai_gang"
         if kai_gang:

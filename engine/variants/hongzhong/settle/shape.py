@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine import wire
-from engine.settle.shape import RECORD_HAND, RecordFrame, ShapeChecker, kong_source
+from engine.settle.shape import KONG_TYPES, RECORD_HAND, RecordFrame, ShapeChecker, kong_event
 
 MAX_EVENTS: Final = 128
 MAX_CODE_COUNT: Final = 12
@@ -22,7 +22,6 @@ KONG_MEMBERS: Final = ("type", "seat", "kong", "from")
 WIN_MEMBERS: Final = ("type", "win_tile", "context", "from", "winners", "codes", "wall_left")
 CONTEXT_MEMBERS: Final = ("win_type", "after_kong", "last_tile", "first_turn", "kong")
 WIN_TYPES: Final = ("self_draw", "discard", "rob_kong")
-KONG_TYPES: Final = ("exposed", "added", "concealed")
 
 
 def _count(c: ShapeChecker, value: Any, pointer: str, name: str, most: int | None) -> None:
@@ -50,17 +49,7 @@ def _piao(c: ShapeChecker, piao: Any) -> None:
 
 
 def _kong(c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> None:
-    konger_ok = c.seat(event.get("seat"), f"{pointer}/seat", "seat (the konger)")
-    kong = event.get("kong")
-    kind = None
-    if kong is None:
-        c.missing(f"{pointer}/kong", "kong {type, tile} is required")
-    elif c.obj(kong, f"{pointer}/kong", ("type", "tile"), "kong"):
-        if c.choice(kong.get("type"), f"{pointer}/kong/type", "kong.type", KONG_TYPES,
-                    required=True):
-            kind = kong["type"]
-        c.tile(kong.get("tile"), f"{pointer}/kong/tile", "kong.tile")
-    kong_source(c, event, pointer, kind, konger_ok, "直杠")
+    kong_event(c, event, pointer, "直杠")
 
 
 def _context(c: ShapeChecker, context: Any, pointer: str) -> str:

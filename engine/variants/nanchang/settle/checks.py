@@ -17,6 +17,7 @@ from engine import tiles as T
 from engine.errors import Code, Problem
 from engine.hand import KongType, MeldKind, WinType
 from engine.seats import previous_seat
+from engine.settle.events import not_after_kong
 from engine.settle.kongs import KongLedger
 from engine.tiles import Tile
 from engine.variants.nanchang.settle.record import Event, Kong, Record, RecordMeld, Win
@@ -65,19 +66,12 @@ class RecordChecks:
 
     def _after_kong(self, i: int, w: Win, previous: Event | None) -> None:
         self_draw = w.win_type is WinType.SELF_DRAW
-        seat = w.winners[0].seat if self_draw else w.from_
-        if isinstance(previous, Kong) and previous.seat == seat:
-            return
-        what = "a self-draw (杠开)" if self_draw else "a discard (杠上炮)"
-        if previous is None:
-            was = "there is no previous event"
-        elif isinstance(previous, Kong):
-            was = f"event {i - 1} is a kong by seat {previous.seat}"
-        else:
-            was = f"event {i - 1} is {'a win' if isinstance(previous, Win) else '抄庄'}"
-        self._add(Code.NOT_AFTER_KONG, f"#/record/events/{i}/context/after_kong",
-                  f"after_kong on {what} needs a kong by seat {seat} as the previous event; "
-                  f"{was}")
+        before = previous.seat if isinstance(previous, Kong) else None if previous is None \
+            else "a win" if isinstance(previous, Win) else "抄庄"
+        problem = not_after_kong(i, self_draw, w.winners[0].seat if self_draw else w.from_,
+                                 before)
+        if problem is not None:
+            self.problems.append(problem)
 
     def end(self) -> None:
         """Every end hand shown (the winner's is its win event's)."""

@@ -15,27 +15,27 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine import tiles as T
-from engine.settle.shape import RecordFrame, ShapeChecker
+from engine.settle.shape import (
+    CONTEXT_MEMBERS,
+    RecordFrame,
+    ShapeChecker,
+    kong_event,
+    win_moment,
+)
 from engine.variants.nanchang.settle.options import JING_COUNT_DISCARDS, SETTLE_OPTION_SPECS
 
 MAX_EVENTS: Final = 32
 MAX_DISCARDS: Final = 40
-KONG_TYPES: Final = ("exposed", "added", "concealed")
-WIN_TYPES: Final = ("self_draw", "discard", "rob_kong")
-CONTEXT_MEMBERS: Final = ("win_type", "after_kong", "last_tile", "first_turn",
-                          "others_hold_jing")
+WIN_CONTEXT: Final = (*CONTEXT_MEMBERS, "others_hold_jing")
+"""A record win's ``context``: the moment, and 德中德's flag (the 精 come from the record)."""
 MELD_MEMBERS: Final = ("type", "tiles", "concealed", "from", "claimed")
 """A record meld: ``fan``'s meld, and optionally who supplied it (and a chow's tile)."""
 _SPECS: Final = {s.name: s for s in (JING_COUNT_DISCARDS, *SETTLE_OPTION_SPECS)}
 
 
 def _option(c: ShapeChecker, name: str) -> Any:
-    """The option as sent when it is valid, its default when absent, None when invalid."""
-    sent = c.options.get(name) if isinstance(c.options, Mapping) else None
-    spec = _SPECS[name]
-    if sent is None:
-        return spec.default
-    return sent if spec.problem(sent) is None else None
+    """The option ``name`` as sent (`ShapeChecker.option`: None when it is sent invalid)."""
+    return c.option(_SPECS[name])
 
 
 def _shang_jing(c: ShapeChecker, value: Any) -> None:
@@ -83,23 +83,7 @@ def _opening(c: ShapeChecker, value: Any) -> None:
 
 
 def _kong(c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> None:
-    konger_ok = c.seat(event.get("seat"), f"{pointer}/seat", "seat (the konger)")
-    kong = event.get("kong")
-    kind = None
-    if kong is None:
-        c.missing(f"{pointer}/kong", "kong {type, tile} is required")
-    elif c.obj(kong, f"{pointer}/kong", ("type", "tile"), "kong"):
-        if c.choice(kong.get("type"), f"{pointer}/kong/type", "kong.type", KONG_TYPES,
-                    required=True):
-            kind = kong["type"]
-        c.tile(kong.get("tile"), f"{pointer}/kong/tile", "kong.tile")
-    source = event.get("from")
-    if kind == "exposed":
-        if c.seat(source, f"{pointer}/from", "from (who discarded the kong's tile)") \
-                and konger_ok and source == event["seat"]:
-            c.bad(f"{pointer}/from", "an exposed kong is made from another seat's discard")
-    elif kind is not None and source is not None:
-        c.bad(f"{pointer}/from", f"from is only for an exposed kong (直杠); this one is {kind}")
+    kong_event(c, event, pointer, "直杠")
 
 
 def _chao_zhuang(c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> None:
@@ -109,53 +93,17 @@ def _chao_zhuang(c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> Non
 
 def _win(c: ShapeChecker, event: Mapping[str, Any], pointer: str) -> None:
     c.tile(event.get("win_tile"), f"{pointer}/win_tile", "win_tile")
-    context = event.get("context")
-    win_type = "discard"
-    if context is not None and c.obj(context, f"{pointer}/context", CONTEXT_MEMBERS,
-                                     "a win's context (jing, seats, is_dealer and active come "
-                                     "from the record)"):
-        if c.choice(context.get("win_type"), f"{pointer}/context/win_type", "win_type",
-                    WIN_TYPES):
-            win_type = context["win_type"]
-        for flag in CONTEXT_MEMBERS[1:]:
-            c.boolean(context.get(flag), f"{pointer}/context/{flag}", flag)
-        if win_type == "rob_kong" and context.get("after_kong") is True:
-            c.bad(f"{pointer}/context/after_kong", "after_kong is not for a rob-kong win: the "
-                  "robbed kong was never completed")
-    source = event.get("from")
-    source_ok = False
-    if win_type == "self_draw":
-        if source is not None:
-            c.bad(f"{pointer}/from", "from is not for a self-draw: every other seat pays")
-    else:
-        what = "the discarder" if win_type == "discard" else "the robbed konger"
-        source_ok = c.seat(source, f"{pointer}/from", f"from ({what})")
-    winners = event.get("winners")
-    if winners is None:
-        c.missing(f"{pointer}/winners", "winners is required: [{seat, hand, melds}]")
-        return
-    if not isinstance(winners, list) or not 1 <= len(winners) <= c.players - 1:
-        c.bad(f"{pointer}/winners", f"winners must be an array of 1–{c.players - 1} winners "
-              "(one tile has one winner: more than one is multiple_winners)")
-        return
-    first = c.events_seen["win"] == 1  # the win that ends the hand
-    seen: set[int] = set()
-    for j, winner in enumerate(winners):
-        here = f"{pointer}/winners/{j}"
-        if not c.obj(winner, here, ("seat", "hand", "melds"), "a winner"):
-            continue
-        seat = winner.get("seat")
-        if c.seat(seat, f"{here}/seat", "the winner's seat"):
-            if seat in seen:
-                c.bad(f"{here}/seat", f"seat {seat} is listed twice among the winners")
-            elif source_ok and seat == source:
-                c.bad(f"{pointer}/from", f"from is seat {seat}, the winner; it must be "
-                      "another seat")
-            seen.add(seat)
-            if first:
-                c.winners.add(seat)
-        c.hand(winner, here, "the winner", MELD_MEMBERS)
-        _record_melds(c, winner.get("melds"), here, seat)
+    moment = win_moment(c, event, pointer, context_what="a win's context (jing, seats, "
+                        "is_dealer and active come from the record)",
+                        self_draw_payers="every other seat pays", members=WIN_CONTEXT)
+    # one tile has one winner, a self-draw's too: a second is the replay's multiple_winners
+    c.winner_entries(event, pointer, False, moment.source_ok, meld_members=MELD_MEMBERS,
+                     each=_winner_melds, named=c.events_seen["win"] == 1,
+                     why=" (one tile has one winner: more than one is multiple_winners)")
+
+
+def _winner_melds(c: ShapeChecker, winner: Mapping[str, Any], pointer: str) -> None:
+    _record_melds(c, winner.get("melds"), pointer, winner.get("seat"))
 
 
 def _record_melds(c: ShapeChecker, melds: Any, pointer: str, seat: Any) -> None:

@@ -106,7 +106,7 @@ class RecordChecks:
     def _after_kong(self, i: int, w: Win, previous: Event | None) -> None:
         self_draw = w.win_type is WinType.SELF_DRAW
         before = previous.seat if isinstance(previous, Kong) else \
-            None if previous is None else "win"
+            None if previous is None else "a win"
         problem = not_after_kong(i, self_draw, w.winners[0].seat if self_draw else w.from_,
                                  before)
         if problem is not None:

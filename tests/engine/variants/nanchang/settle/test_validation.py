@@ -208,6 +208,12 @@ TILES = [
      {"shang_xia_fan_jing": True}, [("invalid_tile", "#/record/opening/xia_jing")]),
     ("a bad option and a bad tile", changed(E1, ["shang_jing"], "8z"), {"kong_scoring": "later"},
      [("invalid_option", "#/options/kong_scoring"), ("invalid_tile", "#/record/shang_jing")]),
+    # an option sent wrong leaves the members it governs to stage 2: the option is refused,
+    # not two 下精 read against a count nobody sent, nor the discards it would require
+    ("xia_jing_pairs sent wrong", changed(E1, ["end", "xia_jing"], ["8p", "1z"]),
+     {"xia_jing_pairs": "two"}, [("invalid_option", "#/options/xia_jing_pairs")]),
+    ("jing_count_discards sent wrong", changed(E1, ["end", "hands", 3, "discards"], ...),
+     {"jing_count_discards": 1}, [("invalid_option", "#/options/jing_count_discards")]),
 ]
 
 
