@@ -22,6 +22,7 @@ import statistics
 import time
 from typing import Any
 
+from engine import tiles as T
 from engine.variants.nanchang import VARIANT
 from tests.engine.variants.nanchang.settle.generate import play, random_options
 
@@ -56,6 +57,67 @@ def costliest(turn: int) -> dict[str, Any]:
                        "events": events,
                        "end": {"hands": hands, "xia_jing": xia[turn % 2:turn % 2 + 5]}},
             "options": OPTIONS}
+
+
+def fresh_bodies(seed: int, count: int) -> list[dict[str, Any]]:
+    """``count`` bodies of played hands (`play`, options at random), each new: a won hand
+    (one winner, the end, its pairs), a 荒庄 (no winner) or, one in four, its prefix in play
+    (no end)."""
+    rng = random.Random(seed)
+    bodies = []
+    for _ in range(count):
+        options = random_options(rng)
+        record = play(rng, options)
+        if rng.random() < 0.25:
+            cut = rng.randrange(len(record["events"]) + 1)
+            record = {k: v for k, v in record.items() if k != "end"}
+            record["events"] = record["events"][:cut]
+        bodies.append({"record": record, "options": options})
+    return bodies
+
+
+def stacked_bodies(seed: int, count: int) -> list[dict[str, Any]]:
+    """``count`` records of as many winners as the table's 136 tiles hold (each kind at
+    most four times over every hand, or stage 3 refuses the record before any pricing): win
+    events of up to three winners, each winner a played hand's (new to every memo) on its
+    own win tile. Refused (``multiple_winners``, ``hand_over``, ``not_a_win``), but every
+    winner is priced by ``fan`` first: the most ``fan`` evaluations a record can ask for."""
+    rng = random.Random(seed)
+    bodies = []
+    for _ in range(count):
+        pool = {k: T.COPIES for k in T.TILE_SETS["136"]}
+        events: list[dict[str, Any]] = []
+        shang = None
+        misses = 0
+        while misses < 40 and len(events) < 32:
+            record = play(rng, {})
+            win = next((e for e in record["events"] if e["type"] == "win"), None)
+            if win is None:
+                continue
+            winner = win["winners"][0]
+            tiles = [*T.parse_any(winner["hand"]), T.from_code(win["win_tile"])]
+            tiles += [t for m in winner.get("melds", ()) for t in T.parse_any(m["tiles"])]
+            need = {k: tiles.count(k) for k in set(tiles)}
+            if any(pool[k] < n for k, n in need.items()):
+                misses += 1
+                continue
+            for k, n in need.items():
+                pool[k] -= n
+            shang = shang or record["shang_jing"]
+            melds = [{k: v for k, v in m.items() if k not in ("from", "claimed")}
+                     for m in winner.get("melds", ())]
+            entry = {"hand": winner["hand"], **({"melds": melds} if melds else {})}
+            last = events[-1] if events else None
+            if last is not None and len(last["winners"]) < 3 and rng.random() < 0.7:
+                seat = next(s for s in range(4) if s != last["from"]
+                            and all(w["seat"] != s for w in last["winners"]))
+                last["winners"].append({"seat": seat, **entry})
+            else:
+                source = rng.randrange(4)
+                events.append({"type": "win", "win_tile": win["win_tile"], "from": source,
+                               "winners": [{"seat": (source + 1) % 4, **entry}]})
+        bodies.append({"record": {"dealer": 0, "shang_jing": shang, "events": events}})
+    return bodies
 
 
 CLOCK = time.process_time

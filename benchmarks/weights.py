@@ -21,7 +21,8 @@ server never sends the same hand twice, so a weight measured on a warm memo (the
 found by a look-up after the first time) promised what fresh bodies did not keep.
 A weight is ``max(µs / 10, bytes / 100)`` rounded up, times `MARGIN`; see service/budget.py.
 
-Run: ``python -m benchmarks.weights [--quick] [--tries N] [--ops claims,...]``: prints the
+Run: ``python -m benchmarks.weights [--quick] [--tries N] [--ops claims,...]
+[--variants nanchang,...]``: prints the
 table as ``service/budget.py`` holds it, and the costliest body of each class.
 """
 
@@ -332,33 +333,61 @@ SETTLE_PER_EVENT = 8
 """What an event of a record weighs beside its winners (a kong, the replay's checks)."""
 
 
-def settle_weight(operation: Operation, quick: bool) -> tuple[int, float, int, Any]:
-    """``settle``'s weight a winner beside `SETTLE_PER_EVENT` an event: the most any fresh
-    record needs (distinct records of 2 to 16 events, prefixes of played 血流 hands), each
-    timed cold. Returns (units a winner, µs, bytes, body) of the record that set it."""
-    from benchmarks.hostile import fresh_records
-
+def settle_bodies(variant: str, quick: bool) -> list[dict[str, Any]] | None:
+    """Fresh ``settle`` bodies of a variant, each new to every memo: 四川's are distinct
+    records of 2 to 16 events, prefixes of played 血流 hands; 南昌's played hands (won, 荒庄
+    and in play, options at random), records of as many winners as the table's tiles hold
+    (each priced by ``fan``, then refused) and the costliest valid record
+    (`benchmarks.nanchang_settle`). None: the variant's settle weight was measured by its own
+    benchmark (its ``weights.py`` says how)."""
     count = 10 if quick else 25
+    if variant == "sichuan":
+        from benchmarks.hostile import fresh_records
+
+        return [{"record": record, "options": {"xue_liu": True}}
+                for events in (2, 4, 8, 12, 16)
+                for record in fresh_records(events, count, seed=100 + events)]
+    if variant == "nanchang":
+        from benchmarks.nanchang_settle import costliest, fresh_bodies, stacked_bodies
+
+        return (fresh_bodies(127, 8 * count) + stacked_bodies(227, count)
+                + [costliest(turn) for turn in range(1, 1 + count // 5)])
+    return None
+
+
+def settle_weight(operation: Operation, bodies: list[dict[str, Any]]
+                  ) -> tuple[int, int, float, int, Any]:
+    """``settle``'s weight beside `SETTLE_PER_EVENT` an event, each body timed cold: the
+    base (the end of a hand: the most a record without winners needs beyond its events)
+    and the weight a winner (the most any record with winners needs beyond its events and
+    the base, by winner). Returns (units a winner, base, µs, bytes, body) of the record that
+    set the weight a winner."""
+    timed = []
+    for body in bodies:
+        us, size = best_of(operation, body, 3)
+        events = body["record"]["events"]
+        winners = sum(len(e.get("winners", ())) for e in events)
+        timed.append((weight(us, size) - SETTLE_PER_EVENT * len(events), winners, us, size,
+                      body))
+    base = max([0, *(beyond for beyond, winners, *_ in timed if not winners)])
     worst: tuple[float, float, int, Any] = (0.0, 0.0, 0, None)
-    for events in (2, 4, 8, 12, 16):
-        for record in fresh_records(events, count, seed=100 + events):
-            body = {"record": record, "options": {"xue_liu": True}}
-            us, size = best_of(operation, body, 3)
-            winners = sum(len(e.get("winners", ())) for e in record["events"])
-            per_winner = (weight(us, size) - SETTLE_PER_EVENT * events) / max(1, winners)
-            if per_winner > worst[0]:
-                worst = (per_winner, us, size, body)
-    return math.ceil(worst[0]), worst[1], worst[2], worst[3]
+    for beyond, winners, us, size, body in timed:
+        if winners and (beyond - base) / winners > worst[0]:
+            worst = ((beyond - base) / winners, us, size, body)
+    return math.ceil(worst[0]), base, worst[1], worst[2], worst[3]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer tries and classes")
     parser.add_argument("--tries", type=int, default=None)
+    parser.add_argument("--variants", default=None,
+                        help="only these variants, comma-separated (e.g. nanchang)")
     parser.add_argument("--ops", default=None,
                         help="only these operations, comma-separated (e.g. claims)")
     args = parser.parse_args()
     only = set(args.ops.split(",")) if args.ops else None
+    variants = set(args.variants.split(",")) if args.variants else None
     tries = args.tries or (20 if args.quick else 60)
     app = create_app()
     ops: dict[tuple[str, str], Operation] = app.extensions["hupai"]["operations"]
@@ -369,12 +398,19 @@ def main() -> None:
           f"{refused[1]} B")
     rows = []
     for variant, op, key, hs in classes(ops, args.quick, only):
+        if variants is not None and variant not in variants:
+            continue
         operation = ops[variant, op]
         if op == "settle":
-            per_winner, us, size, body = settle_weight(operation, args.quick)
+            bodies = settle_bodies(variant, args.quick)
+            if bodies is None:
+                print(f"{variant:9} {op:15} measured by its own benchmark", flush=True)
+                continue
+            per_winner, base, us, size, body = settle_weight(operation, bodies)
             rows.append((variant, op, ("per winner",), us, size, per_winner, body))
             print(f"{variant:9} {op:15} {'per winner':14} {us:9.0f} µs {size:7} B  weight "
-                  f"{SETTLE_PER_EVENT} an event + {per_winner} a winner", flush=True)
+                  f"{SETTLE_PER_EVENT} an event + {per_winner} a winner + {base} "
+                  f"({len(bodies)} fresh bodies)", flush=True)
             continue
         if hs is None:
             bodies = listed.get(f"/v1/{variant}/{op}", [])

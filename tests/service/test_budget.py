@@ -91,10 +91,15 @@ def test_256_sichuan_win_or_fan_items_are_within_the_budget(client, item):
     # 长沙: 24 an event (benchmarks.changsha_settle: ≈ 190 µs an event)
     ({"variant": "changsha", "op": "settle", "body": {"record": {"events": [{}] * 32}}}, 768),
     ({"variant": "changsha", "op": "settle", "body": {"record": {"events": [{}] * 9}}}, 216),
-    # 南昌: 22 an event (32 win events of three winners, every hand priced: 5.5 ms)
-    ({"variant": "nanchang", "op": "settle", "body": {"record": {"events": [{}] * 32}}}, 704),
-    ({"variant": "nanchang", "op": "settle", "body": {"record": {"events": [{}] * 3}}},
-     budget.MINIMUM),  # 66 is below the minimum
+    # 南昌: 8 an event, 118 a winner and 123 the end of the hand (fresh records timed cold)
+    # 32 events: 8 × 32 + 123 = 379
+    ({"variant": "nanchang", "op": "settle", "body": {"record": {"events": [{}] * 32}}}, 379),
+    # a kong, 抄庄 and a win of one winner: 8 × 3 + 118 + 123 = 265
+    ({"variant": "nanchang", "op": "settle", "body": {"record": {"events": [
+        {}, {}, {"winners": [{}]}]}}}, 265),
+    ({"variant": "nanchang", "op": "settle", "body": {"record": {"events": []}}},
+     123),  # the end alone: 123
+    ({"variant": "nanchang", "op": "settle", "body": {"record": "x"}}, budget.MINIMUM),
     # claims: "full" (the default) by variant, tile set and wild kinds as for discards
     (CLAIMS, 281),  # 红中, 136 tiles, 2 wild kinds: the step up to 2
     ({**CLAIMS, "body": {**CLAIMS["body"], "detail": "full"}}, 281),

@@ -15,8 +15,11 @@ WEIGHTS: Final[Mapping[str, Weigh]] = {
     "discards": ByTileSet("136", {"136": 525, "108": 439}),
     "claims": ByDetail({"full": ByTileSet("136", {"136": 408, "108": 394}),
                         "actions": Flat(MINIMUM)}),
-    # settle: the costliest record (32 win events of three winners each, refused, but every
-    # hand is priced for not_a_win: 96 fan evaluations; `python -m benchmarks.nanchang_settle`
-    # times the costliest valid one, 1.4 ms): 5.5 ms CPU, ≈ 172 µs an event → 17.2 × 1.25
-    "settle": ByEvents(22),
+    # settle (`python -m benchmarks.weights --ops settle --variants nanchang`, the larger of
+    # four runs): 230 fresh bodies timed cold — played hands (won, 荒庄, in play), records of as
+    # many winners as the table's tiles hold, the costliest valid record. The end of a hand
+    # (its 4 end hands, up to 8 pairs, 冲关包赔) costs the most: a 荒庄 needed 123 units beside
+    # its events, a won hand 96–118 more for its winner (a `fan` evaluation with 精, ≈ 0.9 ms
+    # cold); an event 8 (a kong), as 四川's
+    "settle": ByEvents(per_event=8, per_winner=118, base=123),
 }

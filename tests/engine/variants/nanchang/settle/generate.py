@@ -58,6 +58,9 @@ OPTION_CHOICES: dict[str, list[Any]] = {
 }
 DEAD_WALL = 8
 """Tiles kept aside at the wall's end: the 上精, up to five 下精 and the opening 下精."""
+NO_CLAIM = -1
+"""`Game.claim`'s answer when the seat does not claim (None: the hand ended after a claim,
+and the discard is not offered again)."""
 
 
 def random_options(rng: random.Random) -> dict[str, Any]:
@@ -312,8 +315,8 @@ class Game:
         for d in (1, 2, 3):
             other = (seat + d) % 4
             claim = self.claim(other, seat, tile, upper=d == 1)
-            if claim is not None:
-                return claim
+            if claim != NO_CLAIM:
+                return claim  # the next seat to draw, or None: the hand ended after it
         return (seat + 1) % 4
 
     def follow(self, seat: int, tile: int) -> None:
@@ -329,7 +332,8 @@ class Game:
 
     def claim(self, other: int, seat: int, tile: int, upper: bool) -> int | None:
         """Seat ``other`` claims ``seat``'s discard: an exposed kong, a pong (always of a
-        精, else often) or, from 上家, a chow. Returns the next seat to draw, or None."""
+        精, else often) or, from 上家, a chow. Returns the next seat to draw, None when the
+        hand ended after the claim, `NO_CLAIM` when ``other`` does not claim."""
         o = self.seats[other]
         held = o.concealed.count(tile)
         keen = tile in self.jing_kinds or self.rng.random() < 0.8
@@ -361,7 +365,7 @@ class Game:
                 self.seats[seat].discards.pop()
                 self.claimed = self.called = True
                 return self.turn(other, None, False)
-        return None
+        return NO_CLAIM
 
     def play(self) -> dict[str, Any]:
         self.winner: int | None = None
