@@ -15,13 +15,12 @@ with the scoring memos emptied first, "warm" the same record again. Medians, alt
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
-import time
 from typing import Any
 
-from engine.variants.changsha import scoring
+from benchmarks.clock import arguments
+from benchmarks.weights import cold
 from engine.variants.changsha.variant import VARIANT
 from tests.engine.variants.changsha.settle.generate import play, random_options
 
@@ -51,30 +50,11 @@ COSTLIEST_OPTIONS: dict[str, Any] = {"kai_gang_draws": 4, "bird_count": 6, "zuo_
 
 
 def clear() -> None:
-    scoring._SCORES.clear()
-    scoring._ACTIVE.clear()
-    scoring.patterns_of.cache_clear()
-
-
-def once_ms(body: dict[str, Any]) -> float:
-    """The call's CPU time (the machine is shared; ``--wall`` for wall time)."""
-    request = VARIANT.request(body)
-    start = CLOCK()
-    settle(request)
-    return (CLOCK() - start) * 1e3
-
-
-CLOCK = time.process_time
+    cold()  # every memo keyed by a hand (the scores, the readings, the patterns)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--wall", action="store_true")
-    args = parser.parse_args()
-    global CLOCK
-    if args.wall:
-        CLOCK = time.perf_counter
+    args, clock = arguments()
     rounds = 5 if args.quick else 30
     rng = random.Random(7)
     costly = {"record": COSTLIEST, "options": COSTLIEST_OPTIONS}
@@ -89,17 +69,17 @@ def main() -> None:
             options = random_options(rng)
             record = play(rng, options)
             events.append(len(record["events"]))
-            typical_ms.append(once_ms({"record": record, "options": options}))
+            typical_ms.append(clock.settle_ms(VARIANT, {"record": record, "options": options}))
         clear()
-        cold.append(once_ms(costly))
-        warm.append(once_ms(costly))
+        cold.append(clock.settle_ms(VARIANT, costly))
+        warm.append(clock.settle_ms(VARIANT, costly))
     print(f"typical hand ({len(typical_ms)} fresh records, {statistics.mean(events):.1f} events "
           f"on average): median {statistics.median(typical_ms):.3f} ms, p95 "
           f"{sorted(typical_ms)[int(len(typical_ms) * 0.95)]:.3f} ms, max "
           f"{max(typical_ms):.3f} ms (target ≤ 2)")
     print(f"costliest record (4 declarations, 4 kongs, 3 winners × 4 开杠 tiles): cold median "
           f"{statistics.median(cold):.2f} ms, warm median {statistics.median(warm):.2f} ms "
-          f"(target ≤ 20); {rounds} rounds, alternating; {'wall' if args.wall else 'CPU'} time")
+          f"(target ≤ 20); {rounds} rounds, alternating; {clock.name} time")
 
 
 if __name__ == "__main__":

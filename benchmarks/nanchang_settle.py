@@ -16,12 +16,11 @@ no per-hand memo carries over. CPU time (the machine is shared); ``--wall`` for 
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
-import time
 from typing import Any
 
+from benchmarks.clock import arguments
 from engine import tiles as T
 from engine.variants.nanchang import VARIANT
 from tests.engine.variants.nanchang.settle.generate import play, random_options
@@ -120,24 +119,8 @@ def stacked_bodies(seed: int, count: int) -> list[dict[str, Any]]:
     return bodies
 
 
-CLOCK = time.process_time
-
-
-def once_ms(body: dict[str, Any]) -> float:
-    request = VARIANT.request(body)
-    start = CLOCK()
-    VARIANT.settle(request)
-    return (CLOCK() - start) * 1e3
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--wall", action="store_true")
-    args = parser.parse_args()
-    global CLOCK
-    if args.wall:
-        CLOCK = time.perf_counter
+    args, clock = arguments()
     count = 60 if args.quick else 400
     rng = random.Random(27)
     typical = []
@@ -145,8 +128,9 @@ def main() -> None:
         options = random_options(rng)
         typical.append({"record": play(rng, options), "options": options})
     VARIANT.settle(VARIANT.request(costliest(0)))  # imports, option caches
-    typical_ms = [once_ms(body) for body in typical]
-    costly_ms = [once_ms(costliest(turn)) for turn in range(1, 12 if args.quick else 60)]
+    typical_ms = [clock.settle_ms(VARIANT, body) for body in typical]
+    costly_ms = [clock.settle_ms(VARIANT, costliest(turn))
+                 for turn in range(1, 12 if args.quick else 60)]
     events = statistics.mean(len(b["record"]["events"]) for b in typical)
     print(f"typical hand ({len(typical)} fresh played records, {events:.1f} events on average): "
           f"median {statistics.median(typical_ms):.3f} ms, 90th percentile "
@@ -155,7 +139,7 @@ def main() -> None:
     print(f"costliest record (12 kongs, 抄庄, a six-精 self-draw, 8 pairs; "
           f"{len(costliest(0)['record']['events'])} events): median "
           f"{statistics.median(costly_ms):.2f} ms, max {max(costly_ms):.2f} ms (target ≤ 20); "
-          f"{'wall' if args.wall else 'CPU'} time")
+          f"{clock.name} time")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.errors import Code, Problem
-from engine.hand import Hand
+from engine.hand import Hand, KongType
 
 
 @dataclass(frozen=True)
@@ -17,6 +17,17 @@ class Winner:
     hand: Hand
     position: int
     """Its index in the event's ``winners`` as sent (the pointers' ``winners/J``)."""
+
+
+@dataclass(frozen=True)
+class Kong:
+    """A completed kong by ``seat`` of kind ``tile``; ``from_`` only for an exposed kong (a
+    record whose kong event holds nothing else: 红中's, 南昌's)."""
+
+    seat: int
+    type: KongType
+    tile: int
+    from_: int | None = None
 
 
 def not_after_kong(i: int, self_draw: bool, seat: int | None,

@@ -10,19 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.hand import KongType, WinType
-from engine.settle.events import Winner
+from engine.settle.events import Kong, Winner
 
 __all__ = ["Event", "Kong", "Record", "Win", "Winner"]
-
-
-@dataclass(frozen=True)
-class Kong:
-    """A completed kong by ``seat``; ``from_`` only for an exposed kong."""
-
-    seat: int
-    type: KongType
-    tile: int
-    from_: int | None = None
 
 
 @dataclass(frozen=True)

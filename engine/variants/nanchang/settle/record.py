@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.hand import Hand, KongType, Meld, WinType
+from engine.hand import Hand, Meld, WinType
+from engine.settle.events import Kong
 from engine.tiles import Tile
+
+__all__ = ["ChaoZhuang", "End", "EndHand", "Event", "Kong", "Opening", "Record", "RecordMeld",
+           "Win", "Winner"]
 
 
 @dataclass(frozen=True)
@@ -31,16 +35,6 @@ class RecordMeld:
         if self.from_ is None:
             return None
         return self.claimed if self.claimed is not None else self.meld.tiles[0]
-
-
-@dataclass(frozen=True)
-class Kong:
-    """A completed kong by ``seat``; ``from_`` only for an exposed kong."""
-
-    seat: int
-    type: KongType
-    tile: Tile
-    from_: int | None = None
 
 
 @dataclass(frozen=True)
