@@ -183,6 +183,9 @@ class Request:
     claim: Mapping[str, Any] = field(default_factory=dict)
     """``claims``' own members as sent (``tile``, ``detail``, and ``context``'s ``source``,
     ``locked``, ``passed``, ``kong``): `engine.claims.facts` reads and checks them."""
+    body: Mapping[str, Any] = field(default_factory=dict)
+    """The body as read: ``advice``, ``dingque`` and ``exchange`` check their own members
+    (``draws_left``, ``unseen``, ``objective``…) and refuse others (`engine.advice.reading`)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -254,7 +257,7 @@ def parse_request(data: Mapping[str, Any], facts: type[VariantFacts]) -> Request
         raise RequestError(read.problems)
     return Request(hand, context, dict(data.get("options") or {}), data.get("hand") is not None,
                    data.get("record"),
-                   _claim_members(data, raw_context))
+                   _claim_members(data, raw_context), data)
 
 
 CLAIM_MEMBERS = ("tile", "detail")

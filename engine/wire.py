@@ -112,11 +112,18 @@ class RequestShape(StrEnum):
     """a settle record (``SettleRequest``)"""
     CLAIM = "claim"
     """the hand, the tile on offer and its source (``ClaimsRequest``)"""
+    ADVICE = "advice"
+    """the hand and the draws to come (``AdviceRequest``: advice, RULES.md §0.10)"""
+    DEALT = "dealt"
+    """the dealt hand, what is unseen optional (``DingqueRequest``: 定缺)"""
+    EXCHANGE = "exchange"
+    """the dealt hand and a mode, no context (``ExchangeRequest``: 换三张)"""
 
 
 SHARED_SHAPES: Mapping[str, RequestShape] = {
     "win": RequestShape.WIN, "waits": RequestShape.HAND, "fan": RequestShape.WIN,
     "discards": RequestShape.HAND, "claims": RequestShape.CLAIM,
+    "advice": RequestShape.ADVICE,
 }
 """The request shapes of the operations every variant has (and ``claims``)."""
 

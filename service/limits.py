@@ -77,6 +77,7 @@ ANY_LIST: Final = Array(LONGEST)
 MELD: Final = Obj({"tiles": Tiles(4)})
 SHARED_CONTEXT: Final[Mapping[str, Limit]] = {
     "visible": Tiles(LONGEST),
+    "unseen": Tiles(LONGEST),  # advice, dingque: every tile not seen, at most the whole set
     "active": Array(4),
     "seats": ANY_OBJECT,
     "kong": ANY_OBJECT,

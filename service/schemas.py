@@ -238,7 +238,8 @@ def context_schemas(registry: Mapping[str, Variant]) -> dict[tuple[str, str], ty
                 for op in ops}
         sharing: dict[tuple[type[Context], tuple[str, ...]], list[str]] = {}
         for op in ops:
-            sharing.setdefault((OP_CONTEXTS.get(op, Context), uses[op]), []).append(op)
+            shape = variant.request_shapes.get(op, wire.RequestShape.ENVELOPE)
+            sharing.setdefault((SHAPE_CONTEXTS.get(shape, Context), uses[op]), []).append(op)
         for (base, members), their_ops in sharing.items():
             title = _title(variant_id)
             if base is not Context:  # an operation with context members of its own (claims)
@@ -382,9 +383,41 @@ ClaimsRequest = _needs(HandRequest, "ClaimsRequest",
                        context=_make(ContextObject, {}, CONTEXT_NEED))
 """claims: the hand, the tile on offer and its source (rules/claims.md)."""
 
-OP_CONTEXTS: Mapping[str, type[Context]] = {"claims": ClaimsContext}
-"""Operations whose context has members of their own beyond the shared ones: each variant's
-context schema for the operation extends this one (`context_schemas`)."""
+# --- advice, dingque, exchange (rules/advice.md): their own members, all in this one place ------
+# `objective`, `draw_model`, `wall_size` (advice) and `mode` (exchange) at the top; in `context`:
+# `draws_left` and `unseen` (advice), `unseen` (dingque). The engine refuses, with its own words,
+# the shared members a self-draw model would ignore (`engine.advice.reading`).
+
+
+class AdviceContext(Context):
+    draws_left = count(1, 60, need="the player's own draws still to come, 1–60")
+    unseen = tiles()
+
+
+class DingqueContext(Context):
+    unseen = tiles()
+
+
+AdviceRequest = _needs(HandRequest, "AdviceRequest",
+                       objective=choice("win_prob", "expected_points", "tenpai_prob"),
+                       draw_model=choice("without_replacement", "constant_wall"),
+                       wall_size=count(1, 136),
+                       context=_make(ContextObject, {}, CONTEXT_NEED))
+"""advice: the hand (13 or 14 tiles) and the draws to come (rules/advice.md)."""
+DingqueRequest = _needs(HandRequest, "DingqueRequest")
+"""dingque: the dealt hand; ``context`` only for what is unseen."""
+ExchangeRequest = _needs(HandRequest, "ExchangeRequest",
+                         mode=choice("expected_shanten", "baseline"))
+"""exchange: the dealt hand and the mode (the engine refuses any context)."""
+
+SHAPE_CONTEXTS: Mapping[wire.RequestShape, type[Context]] = {
+    wire.RequestShape.CLAIM: ClaimsContext,
+    wire.RequestShape.ADVICE: AdviceContext,
+    wire.RequestShape.DEALT: DingqueContext,
+}
+"""Request shapes whose context has members of their own beyond the shared ones: each
+variant's context schema for an operation of that shape extends this one
+(`context_schemas`)."""
 
 SHAPE_SCHEMAS: Mapping[wire.RequestShape, type[Schema]] = {
     wire.RequestShape.ENVELOPE: Envelope,
@@ -393,6 +426,9 @@ SHAPE_SCHEMAS: Mapping[wire.RequestShape, type[Schema]] = {
     wire.RequestShape.CONTEXT: ContextRequest,
     wire.RequestShape.RECORD: SettleRequest,
     wire.RequestShape.CLAIM: ClaimsRequest,
+    wire.RequestShape.ADVICE: AdviceRequest,
+    wire.RequestShape.DEALT: DingqueRequest,
+    wire.RequestShape.EXCHANGE: ExchangeRequest,
 }
 """The schema of each request shape a variant declares for an operation."""
 

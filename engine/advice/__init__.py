@@ -19,5 +19,7 @@ one module that knows the `Variant` protocol). How it is built:
 """
 
 from engine.advice.advise import advice
+from engine.advice.dingque import dingque
+from engine.advice.exchange import exchange
 
-__all__ = ["advice"]
+__all__ = ["advice", "dingque", "exchange"]

@@ -13,17 +13,45 @@ met from many parents), and a fresh hand's parts are never asked again by the ne
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from engine import tiles as T
 from engine.advice.rules import Part
-from engine.hand import Context, Hand, Meld, Request, Seats, WinType
+from engine.claims.rules import ClaimingVariant, ClaimRules
+from engine.errors import Problem
+from engine.hand import Context, Hand, HandRules, Meld, Request, Seats, WinType
 from engine.options import Options
-from engine.results import WinCheck
+from engine.results import DiscardsAnswer, WaitsAnswer, WinCheck
 from engine.tiles import Tile
-from engine.variants.base import Variant
+
+
+class Variant(ClaimingVariant, Protocol):
+    """What `engine.advice` asks of a variant (`engine.variants.base.Variant` is one): the
+    per-hand operations `engine.claims` asks too, and the request reading, ``waits`` and
+    ``discards`` every variant answers. Advice depends on this protocol, not on the
+    variants package (which gives every variant its ``advice`` operation)."""
+
+    @property
+    def claim_rules(self) -> ClaimRules | None: ...
+
+    def request(self, data: Mapping[str, Any]) -> Request: ...
+
+    def prepared(self, request: Request) -> Request: ...
+
+    def options_or_defaults(self, request: Request, problems: list[Problem]) -> Options: ...
+
+    def checked(self, request: Request, *, size: int, needs_win_tile: bool) -> Options: ...
+
+    def hand_rules(self, options: Options) -> HandRules: ...
+
+    def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                        options: Options) -> Iterable[Tile]: ...
+
+    def waits(self, request: Request) -> WaitsAnswer: ...
+
+    def discards(self, request: Request) -> DiscardsAnswer: ...
 
 
 def missing_suit(variant: Variant, context: Context) -> int | None:

@@ -13,13 +13,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import tiles as T
-from engine.advice.adapter import VariantRules, first_suit
+from engine.advice.adapter import Variant, VariantRules, first_suit
 from engine.advice.answers import AdviceAnswer13, AdviceAnswer14, AdviceEntry, wire
 from engine.advice.model import NotEvaluated, Setting, evaluate
 from engine.advice.reading import Asked, read
 from engine.advice.values import Values
 from engine.results import DiscardChoice, EffectiveTile, Wait
-from engine.variants.base import Variant
 
 
 def advice(variant: Variant, data: Mapping[str, Any]) -> AdviceAnswer13 | AdviceAnswer14:

@@ -12,14 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from engine import tiles as T
-from engine.advice.adapter import VariantRules, room_suits, with_missing_suit
+from engine.advice.adapter import Variant, VariantRules, room_suits, with_missing_suit
 from engine.advice.advise import effective_kinds
 from engine.advice.answers import DingqueAnswer, SuitRow
 from engine.advice.reading import checked_hand, refuse
 from engine.errors import invalid_option, raise_if
 from engine.hand import Request
 from engine.options import Options
-from engine.variants.base import Variant
 
 CONTEXT: Final = ("visible", "unseen")
 """The only context members ``dingque`` reads (the counts of ``remaining``)."""

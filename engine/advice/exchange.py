@@ -19,7 +19,7 @@ from math import comb, prod
 from typing import Any, Final
 
 from engine import tiles as T
-from engine.advice.adapter import VariantRules, room_suits, with_missing_suit
+from engine.advice.adapter import Variant, VariantRules, room_suits, with_missing_suit
 from engine.advice.advise import effective_kinds
 from engine.advice.answers import ExchangeAnswer, Triple, wire
 from engine.advice.reading import checked_hand, refuse
@@ -28,7 +28,6 @@ from engine.hand import Hand as Held
 from engine.hand import Request
 from engine.options import Options
 from engine.tiles import Tile
-from engine.variants.base import Variant
 
 MODES: Final = ("expected_shanten", "baseline")
 TOP: Final = ("objective", "draw_model", "wall_size")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from engine import tiles as T
+from engine.advice.adapter import Variant
 from engine.advice.model import CONSTANT_WALL, DRAW_MODELS
 from engine.errors import (
     Code,
@@ -29,7 +30,6 @@ from engine.errors import (
 from engine.hand import Request, TileReader
 from engine.options import Options
 from engine.tiles import Tile
-from engine.variants.base import Variant
 
 OBJECTIVES: Final = ("win_prob", "expected_points", "tenpai_prob")
 MAX_DRAWS: Final = 60

@@ -17,6 +17,8 @@ from typing import Any, ClassVar
 
 from engine import tiles as T
 from engine import wire
+from engine.advice import advice as advised
+from engine.advice.answers import AdviceAnswer13, AdviceAnswer14
 from engine.claims.answers import ClaimsAnswer
 from engine.claims.offer import claims as offered_claims
 from engine.claims.rules import ClaimRules
@@ -90,6 +92,9 @@ class Variant(ABC):
     late_operations: ClassVar[tuple[str, ...]] = ()
     """Operations listed after ``claims``: those a variant gained after it had ``claims``
     (reconciled.md §7: 长沙's ``settle``)."""
+    advice_operations: ClassVar[tuple[str, ...]] = ()
+    """Operations listed after ``advice``, which every variant has (reconciled.md §7: 四川's
+    ``dingque`` and ``exchange``, advice.md §0.10.8–9)."""
     facts: ClassVar[type[VariantFacts]] = VariantFacts
     """The context members this variant owns beside the shared ones (its package's
     ``facts.py``): `request` reads them into ``Context.facts``."""
@@ -294,6 +299,9 @@ class Variant(ABC):
             ops["claims"] = self.claims
         for op in self.late_operations:
             ops[op] = getattr(self, op.replace("-", "_"))
+        ops["advice"] = self.advice
+        for op in self.advice_operations:
+            ops[op] = getattr(self, op.replace("-", "_"))
         return ops
 
     def seat_bound_problems(self, context: Context, options: Options) -> list[Problem]:
@@ -433,6 +441,11 @@ class Variant(ABC):
         *rest, drawn = hand.concealed
         return self.check(Hand(tuple(rest), hand.melds, drawn),
                           context_with(context, win_type=WinType.SELF_DRAW), options)
+
+    def advice(self, request: Request) -> AdviceAnswer13 | AdviceAnswer14:
+        """Win and ready probabilities and expected points per discard (RULES.md §0.10,
+        `engine.advice`), from the body as read (its own members are advice's to check)."""
+        return advised(self, request.body)
 
     def claims(self, request: Request) -> ClaimsAnswer:
         """What the player may do with the tile on offer (RULES.md §0.8, `engine.claims`)."""

@@ -16,6 +16,7 @@ from service import schemas
 from tests.contract.spec import array_items, object_form, resolve, spec, types
 
 TOP = ["WinRequest", "HandRequest", "ContextRequest", "SettleRequest", "ClaimsRequest",
+       "AdviceRequest", "DingqueRequest", "ExchangeRequest",
        "Envelope", "BatchRequest"]
 CONTEXTS = schemas.context_schemas(REGISTRY)
 """Each (variant, operation)'s context schema, as the service's routes load it."""

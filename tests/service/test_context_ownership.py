@@ -53,6 +53,11 @@ USES: dict[tuple[str, str], set[str]] = {
     ("hongzhong", "discards"): set(),
     ("hongzhong", "birds"): {"codes", "code_count", "code_origin"}, ("hongzhong", "kong"): set(),
     ("hongzhong", "settle"): set(),
+    # advice (rules/advice.md): what decides a win and its price, never the turned tiles
+    ("sichuan", "advice"): {"missing_suit"}, ("changsha", "advice"): set(),
+    ("nanchang", "advice"): {"jing", "indicator", "others_hold_jing"},
+    ("hongzhong", "advice"): set(),
+    ("sichuan", "dingque"): set(), ("sichuan", "exchange"): set(),
 }
 """Which operation uses which own member (README "Decisions"): the missing suit wherever a
 hand is judged, not in a kong's payments; the turned tiles (birds, codes and their count) where
@@ -112,6 +117,12 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
                                         "seats": {"konger": 1, "discarder": 3}}},
     ("hongzhong", "settle"): {"record": {"dealer": 0, "events": [
         {"type": "kong", "seat": 2, "kong": {"type": "concealed", "tile": "9m"}}]}},
+    ("sichuan", "advice"): {"hand": "1112345678999m", "context": {"draws_left": 1}},
+    ("changsha", "advice"): {"hand": "123m456m789s22p34p", "context": {"draws_left": 1}},
+    ("nanchang", "advice"): {"hand": "123m456m789m11p23p", "context": {"draws_left": 1, **JING}},
+    ("hongzhong", "advice"): {"hand": "123m456m789m11p23p", "context": {"draws_left": 1}},
+    ("sichuan", "dingque"): {"hand": "1112345678999m"},
+    ("sichuan", "exchange"): {"hand": "1112345678999m", "mode": "baseline"},
 }
 """A body each operation answers with 200, so that a 422 is the added member's."""
 
@@ -219,9 +230,17 @@ def test_shared_members_stay_accepted_in_every_operation(client, variant, op, me
     assert status == 200 or f"#/context/{member}" not in {e["pointer"] for e in answer["errors"]}
 
 
-SPEC_REFUSES = {"claims": {"win_type", "seats", "active", "kong"}}
+SPEC_REFUSES = {
+    "claims": {"win_type", "seats", "active", "kong"},
+    "advice": {"win_type", "after_kong", "first_turn", "kong"},
+    "dingque": {"win_type", "after_kong", "last_tile", "first_turn", "is_dealer", "seats",
+                "active", "kong"},
+}
 """API.md: ``claims`` refuses win_type, seats and active (the tile's source decides them);
-claims.md: ``context.kong`` is for a robbed kong only (source ``rob_kong``)."""
+claims.md: ``context.kong`` is for a robbed kong only (source ``rob_kong``). advice.md
+§0.10.11: ``advice`` prices self-draws only and refuses the event flags and a kong;
+``dingque`` reads only ``visible`` or ``unseen`` (``exchange`` refuses any context, at
+``#/context``)."""
 
 
 # --- the reproductions of issue 12 ----------------------------------------------------------

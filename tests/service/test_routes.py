@@ -19,7 +19,7 @@ def test_variants_lists_the_registry_with_options_from_the_engine(client):
     toy = body["variants"][0]
     assert toy == {
         "id": "toy", "name": "Toy", "name_zh": "玩具", "tile_set": "108",
-        "operations": ["win", "waits", "fan", "discards", "kong"],
+        "operations": ["win", "waits", "fan", "discards", "kong", "advice"],
         "options": [
             {"name": "bonus", "type": "integer", "default": 0,
              "description": "fan added to every win", "minimum": 0, "maximum": 3,

@@ -39,13 +39,15 @@ def test_the_variants_of_api_md(client):
     body = client.get("/v1/variants").get_json()
     found = {v["id"]: (v["tile_set"], v["operations"]) for v in body["variants"]}
     expected = {
-        "sichuan": ("108", ["win", "waits", "fan", "discards", "kong", "settle", "claims"]),
+        # reconciled.md §7: advice after every other operation, then 四川's dingque, exchange
+        "sichuan": ("108", ["win", "waits", "fan", "discards", "kong", "settle", "claims",
+                            "advice", "dingque", "exchange"]),
         "changsha": ("108", ["win", "waits", "fan", "discards", "birds", "qishou",
-                              "claims", "settle"]),
+                              "claims", "settle", "advice"]),
         "nanchang": ("136", ["win", "waits", "fan", "discards", "kong", "jing",
-                             "jing-settlement", "claims", "settle"]),
+                             "jing-settlement", "claims", "settle", "advice"]),
         "hongzhong": ("112", ["win", "waits", "fan", "discards", "birds", "kong",
-                              "claims", "settle"]),  # reconciled.md §7: settle after claims
+                              "claims", "settle", "advice"]),
     }
     assert found == {k: v for k, v in expected.items() if k in REGISTRY}
 

@@ -40,11 +40,14 @@ HOLDINGS_WORDS = "lists one entry per player (2–4), in seat order"
 @dataclass(frozen=True)
 class NanchangFacts(VariantFacts):
     jing: Jing | None = own("the 精 {zheng, fu}",
-                            ("win", "waits", "fan", "discards", "kong", "claims"), JING_PAIR)
+                            ("win", "waits", "fan", "discards", "kong", "claims", "advice"),
+                            JING_PAIR)
     indicator: Tile | None = own("the turned tile the 精 come from, 翻精",
-                                 ("waits", "fan", "discards", "jing", "claims"), wire.TileCode())
+                                 ("waits", "fan", "discards", "jing", "claims", "advice"),
+                                 wire.TileCode())
     others_hold_jing: bool | None = own("whether another player holds a 精, for 德中德",
-                                        ("waits", "fan", "discards", "claims"), wire.Flag())
+                                        ("waits", "fan", "discards", "claims", "advice"),
+                                        wire.Flag())
     holdings: tuple[Holding, ...] | None = own("each player's 精 counts", ("jing-settlement",),
                                                 wire.Items(HOLDING, 2, 4, HOLDINGS_WORDS))
     """One per player, in seat order."""

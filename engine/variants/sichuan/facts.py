@@ -15,7 +15,7 @@ from engine.variants.base import own
 @dataclass(frozen=True)
 class SichuanFacts(VariantFacts):
     missing_suit: int | None = own("the missing suit, 定缺",
-                                   ("win", "waits", "fan", "discards", "claims"),
+                                   ("win", "waits", "fan", "discards", "claims", "advice"),
                                    wire.Choice(("m", "p", "s")))
     """定缺: suit index 0 m, 1 p, 2 s (sent as the letter)."""
 

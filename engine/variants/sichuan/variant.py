@@ -59,6 +59,9 @@ from engine import room as R
 from engine import shapes as S
 from engine import tiles as T
 from engine import wire
+from engine.advice.answers import DingqueAnswer, ExchangeAnswer
+from engine.advice.dingque import dingque
+from engine.advice.exchange import exchange
 from engine.errors import Problem, RequestError, raise_if
 from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import Options, OptionSpec, OptionType
@@ -178,8 +181,11 @@ class Sichuan(Variant):
     name_zh = "四川麻将·血战到底"
     option_specs = OPTION_SPECS
     extra_operations = ("kong", "settle")
+    advice_operations = ("dingque", "exchange")
     request_shapes = wire.shapes(kong=wire.RequestShape.CONTEXT,
-                                 settle=wire.RequestShape.RECORD)
+                                 settle=wire.RequestShape.RECORD,
+                                 dingque=wire.RequestShape.DEALT,
+                                 exchange=wire.RequestShape.EXCHANGE)
     weights = WEIGHTS
     record_limits = RECORD_LIMITS
     claim_rules = claims_module.RULES
@@ -336,6 +342,14 @@ class Sichuan(Variant):
         front = [c for c in answer.discards if T.from_code(c.tile) // 9 == first]
         back = [c for c in answer.discards if T.from_code(c.tile) // 9 != first]
         return replace(answer, discards=(*front, *back))
+
+    def dingque(self, request: Request) -> DingqueAnswer:
+        """定缺: which suit to declare missing (advice.md §0.10.8)."""
+        return dingque(self, request.body)
+
+    def exchange(self, request: Request) -> ExchangeAnswer:
+        """换三张: which three tiles of one suit to give (advice.md §0.10.9)."""
+        return exchange(self, request.body)
 
     def kong(self, request: Request) -> KongAnswer:
         """刮风下雨 (§1.5): the immediate payments for ``context.kong``."""
