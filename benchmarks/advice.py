@@ -67,10 +67,61 @@ def costliest(variant: str, count: int, seed: int) -> tuple[float, dict[str, Any
     return worst
 
 
+HORIZONS = (1, 2, 3, 6, 12, 60)
+"""The ``draws_left`` steps the batch weights of ``advice`` are declared at (`ByHorizon`)."""
+
+
+def weights(count: int) -> None:
+    """The costliest body of each (variant, draw model, horizon step), through the service's
+    own `Operation.answer` (limits, schema, engine, encoding) as `benchmarks.weights` times
+    them: each body fresh, the weight ``max(µs / 10, bytes / 100) × MARGIN``; and 四川's
+    ``dingque`` and ``exchange`` (the latter per candidate, 13 and 14 tiles)."""
+    from itertools import combinations
+
+    from benchmarks.weights import timed, weight
+    from engine import tiles as T
+    from service.app import create_app
+    from service.settings import Settings
+
+    ops = create_app(Settings()).extensions["hupai"]["operations"]
+    for variant in REGISTRY:
+        for model in ("without_replacement", "constant_wall"):
+            row = []
+            for i, most in enumerate(HORIZONS):
+                worst = 0
+                for body in bodies(variant, count * 4, seed=2900 + 10 * i):
+                    if len(T.parse(body["hand"])) % 3 != 2:
+                        continue  # 14 tiles: every candidate evaluated
+                    body["context"]["draws_left"] = most
+                    if model == "constant_wall":
+                        body["draw_model"] = model
+                    worst = max(worst, weight(*timed(ops[variant, "advice"], body)))
+                row.append((most, worst))
+            print(f"{variant} advice {model}: {row}", flush=True)
+    dingque = max(weight(*timed(ops["sichuan", "dingque"], body))
+                  for body in bodies("sichuan", count * 2, seed=2950) if "melds" not in body)
+    print(f"sichuan dingque: {dingque}")
+    per = {13: 0, 14: 0}
+    for body in bodies("sichuan", count * 2, seed=2960):
+        if "melds" in body:
+            continue
+        tiles = sorted(T.parse(body["hand"]))
+        n = len({g for s in range(3) for g in combinations([t for t in tiles if t // 9 == s], 3)})
+        body = {"hand": body["hand"]}
+        size = 14 if len(tiles) % 3 == 2 else 13
+        per[size] = max(per[size], -(-weight(*timed(ops["sichuan", "exchange"], body)) // n))
+    print(f"sichuan exchange per candidate: {per}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--weights", action="store_true",
+                        help="measure the batch weights of advice, dingque, exchange")
     args = parser.parse_args()
+    if args.weights:
+        weights(4 if args.quick else 12)
+        return
     n, m = (15, 20) if args.quick else (60, 120)
     print(f"advice, process time in ms; typical: {n} fresh hands a variant (shanten 0–2, "
           f"T 6–18); costliest of {m} bodies pressing the bound")

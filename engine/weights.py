@@ -14,7 +14,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, Final
+
+from engine.tiles import TileParseError, parse_any
 
 UNIT_US: Final = 10.0
 """CPU µs of item work one weight unit stands for."""
@@ -128,3 +131,52 @@ def option(body: Mapping[str, Any], name: str, default: Any) -> Any:
         return default
     value = options.get(name)
     return default if value is None else value
+
+
+@dataclass(frozen=True)
+class ByHorizon:
+    """``advice``: a weight per ``draw_model`` (``"without_replacement"`` when absent or null)
+    and ``context.draws_left``: ``steps[model]`` is ``(most draws, weight)`` pairs in rising
+    order, each the costliest body measured with up to that many draws — the work bound caps
+    any of them (rules/advice.md §0.10.6), a ``without_replacement`` one with its fallback
+    stage. A model or ``draws_left`` the engine refuses weighs `MINIMUM`."""
+
+    steps: Mapping[str, Sequence[tuple[int, int]]]
+
+    def __call__(self, body: Mapping[str, Any]) -> int:
+        context = body.get("context")
+        draws = context.get("draws_left") if isinstance(context, dict) else None
+        model = body.get("draw_model")
+        steps = self.steps.get("without_replacement" if model is None else model) \
+            if isinstance(model, str | None) else None
+        if steps is None or not isinstance(draws, int) or isinstance(draws, bool) \
+                or not 1 <= draws <= steps[-1][0]:
+            return MINIMUM
+        return next(w for most, w in steps if draws <= most)
+
+
+@dataclass(frozen=True)
+class ByCandidates:
+    """``exchange``: ``per_candidate`` a distinct triple of one suit the hand can give (the
+    hand says how many before any work; ``per_candidate_after_draw`` for a dealer's 14 tiles,
+    whose tied candidates ask ``discards``), ``baseline`` for ``mode: "baseline"``. A hand
+    that cannot be read weighs `MINIMUM`."""
+
+    per_candidate: int
+    per_candidate_after_draw: int
+    baseline: int
+
+    def __call__(self, body: Mapping[str, Any]) -> int:
+        hand = body.get("hand")
+        if body.get("mode") == "baseline":
+            return self.baseline
+        if not isinstance(hand, str | list) or len(hand) > 64:
+            return MINIMUM
+        try:
+            tiles = sorted(parse_any(hand))
+        except (TileParseError, TypeError):
+            return MINIMUM
+        candidates = len({triple for suit in range(3)
+                          for triple in combinations([t for t in tiles if t // 9 == suit], 3)})
+        per = self.per_candidate_after_draw if len(tiles) % 3 == 2 else self.per_candidate
+        return max(MINIMUM, per * candidates)

@@ -15,6 +15,8 @@ HEAVY = {"variant": "hongzhong", "op": "discards", "body": {  # issue 13's costl
     "hand": ["4p", "3p", "9m", "3z", "4p", "6p", "6m", "8m", "2z", "4p", "2p", "2s", "2m", "9p"],
     "options": {"tile_set": "136", "wild_tiles": ["2m", "6m", "8m", "9m", "4p", "5p", "6p", "9p",
                                                   "9s", "3z"]}}}
+ADVICE = {"variant": "sichuan", "op": "advice",
+          "body": {"hand": "123m456m789m13p55p", "context": {"draws_left": 1}}}
 CLAIMS = {  # benchmarks/claims.py's costliest 红中 claim: 8 wildcards, kong, pong and chow 234m
     "variant": "hongzhong", "op": "claims", "body": {
         "hand": "5555z 7777z 23m 444m", "tile": "4m", "context": {"source": "discard_left"},
@@ -122,6 +124,26 @@ def test_256_sichuan_win_or_fan_items_are_within_the_budget(client, item):
     # weighed the minimum and ran as "full")
     ({**CLAIMS, "body": {**CLAIMS["body"], "detail": None}}, 281),
     ({**CLAIMS, "body": {**CLAIMS["body"], "detail": ["full"]}}, budget.MINIMUM),
+    # advice: by draw_model (without_replacement by default) and draws_left, the step holding it
+    (ADVICE, 3372),
+    ({**ADVICE, "body": {**ADVICE["body"], "context": {"draws_left": 3}}}, 20761),
+    ({**ADVICE, "body": {**ADVICE["body"], "context": {"draws_left": 4}}}, 32441),
+    ({**ADVICE, "body": {**ADVICE["body"], "draw_model": "constant_wall"}}, 1003),
+    ({**ADVICE, "body": {**ADVICE["body"], "draw_model": None}}, 3372),
+    ({**ADVICE, "body": {**ADVICE["body"], "draw_model": "fastest"}}, budget.MINIMUM),
+    ({**ADVICE, "body": {"hand": "1m", "context": {"draws_left": 61}}}, budget.MINIMUM),
+    ({**ADVICE, "body": {"hand": "1m", "context": {"draws_left": True}}}, budget.MINIMUM),
+    ({**ADVICE, "body": {"hand": "1m"}}, budget.MINIMUM),  # refused: no draws_left
+    ({"variant": "nanchang", "op": "advice", "body": {"context": {"draws_left": 2}}}, 54691),
+    # exchange: 2,392 a candidate (13 tiles; 7,122 for 14), the baseline mode the minimum:
+    # 1129m → 3 triples, 33457p → 7, 5567s → 3: 13 × 2,392 = 31,096
+    ({"variant": "sichuan", "op": "exchange", "body": {"hand": "1129m33457p5567s"}}, 31096),
+    # the dealer's 14: 55678s gives 7 triples (556 557 558 567 568 578 678): 17 × 7,122
+    ({"variant": "sichuan", "op": "exchange", "body": {"hand": "1129m33457p55678s"}}, 17 * 7122),
+    ({"variant": "sichuan", "op": "exchange",
+      "body": {"hand": "1129m33457p5567s", "mode": "baseline"}}, budget.MINIMUM),
+    ({"variant": "sichuan", "op": "exchange", "body": {"hand": "12x"}}, budget.MINIMUM),
+    ({"variant": "sichuan", "op": "dingque", "body": {"hand": "159m55p12345678s"}}, 100),
     ({"variant": "sichuan", "op": "nothing", "body": {}}, budget.MINIMUM),
     ({"variant": "riichi", "op": "discards", "body": {}}, budget.MINIMUM),
     ({"variant": "sichuan", "op": "discards", "body": []}, budget.MINIMUM),
@@ -177,6 +199,7 @@ def test_a_null_detail_weighs_what_runs(client):
 
 
 NULLED = [
+    (ADVICE, ("draw_model",)),
     # each member a weigh reads, sent as null: the loader reads it as absent
     (CLAIMS, ("detail",)), (CLAIMS, ("options", "tile_set")), (CLAIMS, ("options", "wild_tiles")),
     (HEAVY, ("options", "tile_set")), (HEAVY, ("options", "wild_tiles")),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from engine.weights import MINIMUM, ByDetail, ByEvents, ByWilds, Flat, Weigh
+from engine.weights import MINIMUM, ByDetail, ByEvents, ByHorizon, ByWilds, Flat, Weigh
 
 WEIGHTS: Final[Mapping[str, Weigh]] = {
     "discards": ByWilds("112", 1, {
@@ -25,4 +25,11 @@ WEIGHTS: Final[Mapping[str, Weigh]] = {
     # win events × 3 winners, refused: `python -m benchmarks.settle --variant hongzhong`)
     # took 33.5 ms, under a third of the 20,224 units (202 ms) it weighs
     "settle": ByEvents(per_event=8, per_winner=50),
+    # advice (issue 28): the costliest fresh 14-tile body found at each draws_left step, the
+    # running maximum (the work bound caps every horizon; `python -m benchmarks.advice
+    # --weights`); most items past one draw weigh more than a whole batch: ask them alone
+    "advice": ByHorizon({
+        "without_replacement": ((1, 17632), (6, 41853), (60, 44836)),
+        "constant_wall": ((1, 3247), (6, 32295), (60, 51959)),
+    }),
 }

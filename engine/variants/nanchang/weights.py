@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from engine.weights import MINIMUM, ByDetail, ByEvents, ByTileSet, Flat, Weigh
+from engine.weights import MINIMUM, ByDetail, ByEvents, ByHorizon, ByTileSet, Flat, Weigh
 
 WEIGHTS: Final[Mapping[str, Weigh]] = {
     "discards": ByTileSet("136", {"136": 525, "108": 439}),
@@ -22,4 +22,11 @@ WEIGHTS: Final[Mapping[str, Weigh]] = {
     # its events, a won hand 96–118 more for its winner (a `fan` evaluation with 精, ≈ 0.9 ms
     # cold); an event 8 (a kong), as 四川's
     "settle": ByEvents(per_event=8, per_winner=118, base=123),
+    # advice (issue 28): the costliest fresh 14-tile body found at each draws_left step, the
+    # running maximum (the work bound caps every horizon; `python -m benchmarks.advice
+    # --weights`); most items past one draw weigh more than a whole batch: ask them alone
+    "advice": ByHorizon({
+        "without_replacement": ((1, 33636), (2, 54691), (3, 71653), (60, 88633)),
+        "constant_wall": ((1, 5121), (3, 53892), (60, 62617)),
+    }),
 }

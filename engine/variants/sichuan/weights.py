@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from engine.weights import MINIMUM, ByDetail, ByEvents, Flat, Weigh
+from engine.weights import MINIMUM, ByCandidates, ByDetail, ByEvents, ByHorizon, Flat, Weigh
 
 WEIGHTS: Final[Mapping[str, Weigh]] = {
     "discards": Flat(189),
@@ -21,4 +21,15 @@ WEIGHTS: Final[Mapping[str, Weigh]] = {
     # costliest needed 50 units a winner beside 8 an event (a winner is a `fan` evaluation,
     # 0.3–0.5 ms cold; a kong or an empty event costs little)
     "settle": ByEvents(per_event=8, per_winner=50),
+    # advice (issue 28): the costliest fresh 14-tile body found at each draws_left step, the
+    # running maximum (the work bound caps every horizon; `python -m benchmarks.advice
+    # --weights`); most items past one draw weigh more than a whole batch: ask them alone
+    "advice": ByHorizon({
+        "without_replacement": ((1, 3372), (2, 13498), (3, 20761), (60, 32441)),
+        "constant_wall": ((1, 1003), (3, 15070), (60, 35321)),
+    }),
+    "dingque": Flat(100),  # three waits or discards: 1 ms at worst
+    # exchange: each candidate scores up to 495 hands after the exchange (14 tiles: the tied
+    # ones ask discards too); the timer's baseline reads the hand only
+    "exchange": ByCandidates(2392, 7122, MINIMUM),
 }
