@@ -45,7 +45,7 @@ def without_options(value: Any) -> Any:
 def test_the_readme_has_an_example_per_operation():
     ops = {path.rsplit("/", 1)[1] for path, *_ in EXAMPLES}
     assert ops >= {"win", "waits", "fan", "discards", "birds", "kong", "qishou", "jing",
-                   "jing-settlement", "settle", "batch"}
+                   "jing-settlement", "settle", "advice", "dingque", "exchange", "batch"}
 
 
 @pytest.fixture(scope="module")
