@@ -15,10 +15,10 @@
   // operations of this page that take them.
   const OWN_CONTEXT = {
     sichuan: {member: "missing_suit", label: "Missing suit 定缺", kind: "suit",
-              ops: ["fan", "waits", "discards", "claims"]},
+              ops: ["fan", "waits", "discards", "claims", "advice"]},
     changsha: {member: "birds", label: "Birds 扎鸟", kind: "tiles", ops: ["fan"]},
     nanchang: {member: "indicator", label: "Turned tile 翻精", kind: "tile",
-               ops: ["fan", "waits", "discards", "claims", "jing"]},
+               ops: ["fan", "waits", "discards", "claims", "jing", "advice"]},
     hongzhong: {member: "codes", label: "Codes 扎码", kind: "tiles", ops: ["fan"]},
   };
 
@@ -357,6 +357,79 @@
     }
   }
 
+  // Each discard's win probability within t = 1 … n draws as a small bar chart (the bars'
+  // heights are `win_prob`, the line `tenpai_prob`), beside its summary (rules/advice.md).
+  const SVG = "http://www.w3.org/2000/svg";
+  const svg = (tag, attributes) => {
+    const node = document.createElementNS(SVG, tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+    return node;
+  };
+  const percent = (p) => `${(100 * p).toFixed(1)}%`;
+
+  function chart(entry) {
+    const n = entry.win_prob.length, width = 120, height = 36, bar = width / n;
+    const box = svg("svg", {class: "chart", viewBox: `0 0 ${width} ${height}`,
+                            width: String(width), height: String(height), role: "img",
+                            "aria-label": `win within 1 to ${n} draws`});
+    box.append(svg("rect", {class: "frame", x: "0", y: "0", width: String(width),
+                            height: String(height)}));
+    entry.win_prob.forEach((p, t) => {
+      const h = p * height;
+      box.append(svg("rect", {class: "bar", x: String(t * bar + 0.5), y: String(height - h),
+                              width: String(Math.max(bar - 1, 0.5)), height: String(h),
+                              "data-p": String(p)}));
+    });
+    const points = entry.tenpai_prob.map((p, t) =>
+      `${(t + 0.5) * bar},${height - p * height}`).join(" ");
+    box.append(svg("polyline", {class: "ready", points}));
+    return box;
+  }
+
+  function drawAdvice(result) {
+    const list = $("advice");
+    list.replaceChildren();
+    $("advice-model").textContent = "";
+    if (!result) return;
+    const {status, body: answer} = result;
+    if (status !== 200) {
+      list.append(make("li", "note", answer.detail));
+      return;
+    }
+    $("advice-model").textContent = `${answer.draw_model.replace("_", " ")}, ` +
+      `${answer.unseen_count} tiles unseen`;
+    for (const entry of answer.discards) {
+      const item = make("li", "advice-entry");
+      item.dataset.tile = entry.tile;
+      item.append(Tiles.tile(entry.tile));
+      if (entry.not_evaluated) {
+        item.append(make("span", "note", ` not evaluated (${entry.not_evaluated})`));
+      } else {
+        const last = entry.win_prob.length - 1;
+        item.append(chart(entry), make("span", "summary",
+          `win ${percent(entry.win_prob[last])} · ready ${percent(entry.tenpai_prob[last])}` +
+          ` · ${entry.expected_points} points expected`));
+      }
+      list.append(item);
+    }
+  }
+
+  function adviceBody(hand) {
+    const request = {...body("advice", {}), hand};
+    const ctx = {draws_left: Math.min(60, Math.max(1, Number($("advice-draws").value) || 8))};
+    const own = OWN_CONTEXT[state.variant];
+    const value = own && $("own-context").value.trim();
+    if (value && own.ops.includes("advice")) ctx[own.member] = value;
+    const seats = {};
+    for (const role of ["dealer", "winner"]) {
+      const chosen = $(`seat-${role}`).value;
+      if (chosen !== "") seats[role] = Number(chosen);
+    }
+    if ("dealer" in seats && "winner" in seats) ctx.seats = seats;
+    request.context = ctx;
+    return request;
+  }
+
   function drawClaims(status, answer) {
     const list = $("claims");
     list.replaceChildren();
@@ -586,16 +659,18 @@
     const withWin = state.win && Tiles.notation([...state.hand, state.win].sort(Tiles.compare));
     const derive = state.variants[state.variant].operations.includes("jing")
       && $("own-context").value;
-    const [fan, waits, discards, jing] = await Promise.all([
+    const [fan, waits, discards, jing, advice] = await Promise.all([
       state.win ? api(base + "fan", body("fan", {win_tile: state.win})) : null,
       api(base + "waits", body("waits", {})),
       withWin ? api(base + "discards", {...body("discards", {}), hand: withWin}) : null,
       derive ? api(base + "jing", {context: context("jing"), options: chosenOptions()}) : null,
+      withWin ? api(base + "advice", adviceBody(withWin)) : null,
     ]);
     drawJing(jing);
     drawFan(fan, context("fan"));
     drawWaits(waits);
     drawDiscards(discards);
+    drawAdvice(advice);
     if (state.win) $("claim-tile").value = state.win; // Ask offers another tile
     if (!$("claims-form").hidden && $("claim-tile").value) await claims();
     $("answer").setAttribute("aria-busy", "false");
@@ -670,6 +745,7 @@
     $("settle-form").addEventListener("submit", (event) => { event.preventDefault(); settle(); });
     $("variant").addEventListener("change", () => chooseVariant($("variant").value));
     $("hand-input").addEventListener("change", readInputs);
+    $("advice-draws").addEventListener("change", evaluate);
     $("win-input").addEventListener("change", readInputs);
     $("back").addEventListener("click", () => {
       if (state.win) state.win = null;

@@ -351,3 +351,44 @@ def test_a_room_names_its_seats_its_tiles_and_its_hand_size(
         browser.find_element(By.CSS_SELECTOR, f'#palette [data-tile="{code}"]').click()
     assert browser.find_element(By.ID, "hand-input").get_attribute("value") == "1122335578s"
     assert browser.find_element(By.ID, "win-input").get_attribute("value") == "8s"
+
+
+def test_each_discards_win_chances_are_drawn_beside_it(
+        browser: WebDriver, shared_service: live.Instance, tmp_path: Path) -> None:
+    """The advice chart (rules/advice.md): for the example's 14 tiles, one entry per discard
+    the service advises, in its order, each with one bar per draw whose height is that
+    draw count's ``win_prob``, and the summary of the last one."""
+    browser.get(shared_service.url + "/")
+    wait_for_evaluation(browser, 0)
+
+    def shown() -> list[tuple[str, list[float]]]:
+        return [(e.get_attribute("data-tile") or "",
+                 [float(b.get_attribute("data-p") or "nan")
+                  for b in e.find_elements(By.CSS_SELECTOR, "svg.chart .bar")])
+                for e in browser.find_elements(By.CSS_SELECTOR, "#advice .advice-entry")]
+
+    def asked(draws: int) -> Any:
+        return api(shared_service, "/v1/sichuan/advice", {
+            "hand": "456789m23p455p", "melds": [{"type": "pong", "tiles": "888p"}],
+            "context": {"draws_left": draws, "missing_suit": "s"}})
+
+    answer = asked(8)
+    assert shown() == [(e["tile"], e["win_prob"]) for e in answer["discards"]]
+    assert len(answer["discards"]) > 1 and all(len(p) == 8 for _, p in shown())
+    first = browser.find_element(By.CSS_SELECTOR, "#advice .advice-entry .summary").text
+    assert first.startswith(f"win {100 * answer['discards'][0]['win_prob'][-1]:.1f}%")
+    assert "without replacement" in browser.find_element(By.ID, "advice-model").text
+
+    done = evaluations(browser)
+    field = browser.find_element(By.ID, "advice-draws")
+    field.clear()
+    field.send_keys("3", Keys.TAB)  # a change evaluates again
+    wait_for_evaluation(browser, done)
+    assert shown() == [(e["tile"], e["win_prob"]) for e in asked(3)["discards"]]
+
+    png = browser.find_element(By.ID, "advice").screenshot_as_png
+    (tmp_path / "playground-advice.png").write_bytes(png)
+    SHOT.with_name("hupai-playground-advice.png").write_bytes(png)
+    colours = Counter(png_pixels(png))
+    # the bars (style.css .chart .bar, #c0392b) and the ready line (#1d5fa8) are drawn
+    assert bytes.fromhex("c0392b") in colours and bytes.fromhex("1d5fa8") in colours
