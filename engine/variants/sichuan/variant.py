@@ -63,7 +63,7 @@ from engine.advice.answers import DingqueAnswer, ExchangeAnswer
 from engine.advice.dingque import dingque
 from engine.advice.exchange import exchange
 from engine.errors import Problem, RequestError, raise_if
-from engine.hand import Context, Hand, HandRules, Request, WinType
+from engine.hand import Context, Hand, HandRules, Request, WinType, context_with
 from engine.options import Options, OptionSpec, OptionType
 from engine.plumbing import warm
 from engine.results import DiscardsAnswer, KongAnswer, WinCheck
@@ -259,9 +259,23 @@ class Sichuan(Variant):
             return self.fan(request)
         return self._answer(request, options, with_reading)
 
-    def _answer(self, request: Request, options: Options,
-                with_reading: bool = True) -> SichuanFanAnswer:
-        """``fan``'s answer once the request is checked (``with_reading``: `checked_fan`)."""
+    def settled_fan(self, request: Request, options: Options) -> SichuanFanAnswer:
+        """``fan``'s answer for a winner of a ``settle`` record, less what the record's stages
+        have proved (`checked` is not asked again): its options resolved (stage 2), its hand
+        checked as a ``fan`` hand (stage 3), its seats and missing suit read in the room
+        (stage 1). Without the reading and the per-seat payments, which ``settle`` shows
+        nowhere (it pays by its rows). A moment whose seats ``fan`` would refuse for its
+        payments (a seat acting after it left: the record's own checks refuse it) is priced
+        without seats, and the answer is not used."""
+        context = request.context
+        if P.win_seat_problems(context, options["dian_gang_hua"] == "dian_pao"):
+            request = replace(request, context=context_with(context, active=None, seats=None))
+        return self._answer(request, options, with_reading=False, with_payments=False)
+
+    def _answer(self, request: Request, options: Options, with_reading: bool = True,
+                with_payments: bool = True) -> SichuanFanAnswer:
+        """``fan``'s answer once the request is checked (``with_reading``: `checked_fan`;
+        ``with_payments``: `settled_fan`)."""
         context = request.context
         dian_pao = options["dian_gang_hua"] == "dian_pao"
         result = evaluate(request.hand, context, prefs_for(options))
@@ -280,7 +294,8 @@ class Sichuan(Variant):
             fan_capped=capped,
             points_per_payer=points,
             payers=P.payers_name(context, dian_pao),
-            payments=P.win_payments(context, points, dian_pao, options["players"]),
+            payments=(P.win_payments(context, points, dian_pao, options["players"])
+                      if with_payments else None),
             reading=as_reading(request.hand, result.reading) if with_reading else None,
             options=options,
         )

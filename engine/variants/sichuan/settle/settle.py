@@ -137,7 +137,7 @@ def _win(i: int, event: Win, previous: Event | None, record: Record, in_hand: li
                           is_dealer=w.seat == record.dealer, seats=seats,
                           active=tuple(in_hand),
                           facts=SichuanFacts(record.missing_suits[w.seat]))
-        priced = price.price_win(w.hand, context, raw_options)
+        priced = price.price_win(w.hand, context, options)
         if not priced.win:
             not_wins.append(Problem(Code.NOT_A_WIN, f"#/record/events/{i}/winners/"
                                     f"{w.position}/hand", f"seat {w.seat}'s hand is not a win "
