@@ -12,8 +12,8 @@ so that any body up to the size limit is read in bounded time:
 * Python's ``json`` accepts ``NaN``, ``Infinity`` and ``1e999`` (→ inf): the parse hooks
   refuse them.
 * Duplicate keys: an ``object_pairs_hook`` (a Python call per object). A body with more
-  objects or members than any valid request holds (counted as ``{`` and ``:`` characters:
-  no valid string contains one) skips it — such a body is refused by its sizes
+  objects or members than any valid request holds (counted as ``{`` and ``:`` outside
+  strings, `skeleton`) skips it — such a body is refused by its sizes
   (service/limits.py) or its strings anyway, and the hook would be its largest cost.
 * A lone surrogate decodes to a ``str`` that cannot be written as UTF-8 (every answer echoing
   it would fail): only a ``\\uD8xx``–``\\uDFxx`` escape makes one (strict UTF-8 decoding
@@ -29,6 +29,17 @@ so that any body up to the size limit is read in bounded time:
   ``str.replace("()", "")`` removes exactly the innermost level (it does not rescan what a
   removal joins); what is left after ``max_depth`` passes is deeper. A batch item's body is
   held to its own operation's depth (`read_batch`, `nests_deeper`): the 400 its path gives.
+* Members and entries are counted before the parse, on the same bytes (`skeleton`: the
+  commas and colons outside strings), and a body with more than any valid request of its
+  path holds (`MAX_VALUES`, `MAX_BATCH_VALUES`) is a 413 before ``json`` builds anything:
+  parsing is most of what a 1 MiB body costs — 20–50 ms of CPU on the development machine
+  for 100,000–350,000 values (floats and unique member names the dearest, 0.15–0.19 µs a
+  comma or colon), more than a single body may cost (issue 23) — and it grows with the
+  values, not the bytes (a 1 MiB string parses in 1 ms). Within the count, a list far longer
+  than the game allows is still one ``invalid_field`` at the list (service/limits.py).
+* An integer's digits are read in quadratic time (243 integers of 4,300 digits, Python's own
+  limit, cost 30 ms): while parsing, the limit is `MAX_DIGITS` (no amount the API takes has
+  more than 16).
 """
 
 from __future__ import annotations
@@ -37,7 +48,8 @@ import gc
 import json
 import math
 import re
-from typing import Any, NoReturn
+import sys
+from typing import Any, Final, NoReturn
 
 from flask import Request
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
@@ -45,6 +57,18 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 from service import memory
 from service.errors import HttpProblem, bad_json
 
+MAX_VALUES: Final = 32_768
+"""Commas and colons (one a member or entry; a member counts both) outside the strings of an
+operation's body: 2.5 times what the largest valid body holds, a 128-event settle record of
+three winners an event, each with four melds, every member sent and every list an array
+(12,939: tests/service/test_value_counts.py)."""
+MAX_BATCH_VALUES: Final = 131_072
+"""The same for a batch: twice what 256 of the fattest items hold (a ``fan`` of every option
+and context member, ``visible`` an array of every tile not in hand: 56,320–58,368 by variant,
+the same test)."""
+MAX_DIGITS: Final = 640
+"""The digits an integer may have while a body is parsed (Python's least limit; its default
+is 4,300): more is a 400."""
 MAX_CHECKED_OBJECTS = 32_768
 """Bodies with at most this many objects and members are checked for duplicate keys: more
 than a full batch of the richest valid bodies holds (256 items of at most ~30 objects and
@@ -56,8 +80,8 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _QUOTED = re.compile(rb'"[^"]*"')
 _ONE_KIND = bytes.maketrans(b"[]{}", b"()()")
-_NOT_STRUCTURE = bytes(c for c in range(256) if c not in b'[]{}"')
-"""Every byte but brackets and quotes: what `nesting` deletes."""
+_NOT_STRUCTURE = bytes(c for c in range(256) if c not in b'[]{}",:')
+"""Every byte but brackets, commas, colons and quotes: what `skeleton` deletes."""
 _ECHO = 24
 """Characters of a string the 400 detail shows."""
 
@@ -107,13 +131,15 @@ def read_batch(request: Request, max_depth: int, item_depth: int) -> tuple[Any, 
     as that item's 400), and whether an item's body may nest deeper than ``item_depth``
     levels (the least any operation allows: only then need each item's body be measured,
     `nests_deeper`); the 415, 413 or 400 otherwise."""
-    data, text, levels = _parse(request, max_depth)
+    data, text, levels = _parse(request, max_depth, MAX_BATCH_VALUES)
     return data, _SURROGATE_ESCAPE.search(text) is not None, levels > ITEM_LEVELS + item_depth
 
 
-def _parse(request: Request, max_depth: int) -> tuple[Any, str, int]:
+def _parse(request: Request, max_depth: int, max_values: int = MAX_VALUES
+           ) -> tuple[Any, str, int]:
     """The parsed body, its text and how deep it nests (`nesting`: at most ``max_depth``,
-    perhaps counting brackets inside strings); the 415, 413 or 400 otherwise."""
+    perhaps counting brackets inside strings); the 415, 413 or 400 otherwise (a 413 also for
+    more than ``max_values`` members and entries, before the parse)."""
     if request.mimetype != "application/json":
         raise UnsupportedMediaType()
     raw = read_bytes(request)
@@ -122,10 +148,17 @@ def _parse(request: Request, max_depth: int) -> tuple[Any, str, int]:
     if len(raw) > memory.LARGE_BODY:  # what it leaves is given back once it is answered
         memory.release_after_answer()
     text = decode(raw)
-    plausible = max(text.count("{"), text.count(":")) <= MAX_CHECKED_OBJECTS
+    structure = skeleton(raw)
+    members = structure.count(b":")
+    values = structure.count(b",") + members
+    if values > max_values:
+        raise too_many_values(values, max_values)
+    plausible = max(structure.count(b"{"), members) <= MAX_CHECKED_OBJECTS
     hook = _unique_keys if plausible else None
     collecting = gc.isenabled()
     gc.disable()  # parsing makes no cycles; collections during it cost 10× the parse
+    digits = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(MAX_DIGITS)
     try:
         data = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float,
                           object_pairs_hook=hook)
@@ -136,16 +169,27 @@ def _parse(request: Request, max_depth: int) -> tuple[Any, str, int]:
         raise bad_json(f"the body is not valid JSON: {e.msg} at line {e.lineno} column "
                        f"{e.colno}") from None
     except ValueError as e:  # NaN/Infinity, huge numbers, over-long integers
+        if "integer string conversion" in str(e):
+            raise bad_json(f"the body has an integer of more than {MAX_DIGITS} digits; no "
+                           "number of this API has more than 16") from None
         raise bad_json(f"the body is not valid JSON: {e}") from None
     except RecursionError:
         raise bad_json(f"the body nests deeper than {max_depth} levels") from None
     finally:
+        sys.set_int_max_str_digits(digits)
         if collecting:
             gc.enable()
-    levels = nesting(raw, max_depth)
+    levels = _levels(structure.translate(None, b",:"), max_depth)
     if levels > max_depth:
         raise too_deep_problem(max_depth)
     return data, text, levels
+
+
+def too_many_values(values: int, most: int) -> HttpProblem:
+    """The 413 for a body of more members and entries than any valid request of its path."""
+    return HttpProblem(413, f"the body has {values:,} members and entries (counted by the "
+                       "commas and colons outside its strings); a request to this path holds "
+                       f"at most {most:,}")
 
 
 def too_deep_problem(max_depth: int) -> HttpProblem:
@@ -228,20 +272,24 @@ def _other_encoding(raw: bytes) -> str | None:
 
 def nesting(raw: bytes, most: int) -> int:
     """How many levels of objects and arrays the (valid UTF-8 JSON) bytes nest, counted up
-    to ``most + 1`` (deeper).
+    to ``most + 1`` (deeper): `_levels` of the `skeleton`'s brackets."""
+    return _levels(skeleton(raw).translate(None, b",:"), most)
 
-    Only the brackets outside strings count, and they are found at C speed: the escaped
-    backslashes and quotes taken out (``bytes.replace``: what is left of a backslash can no
-    longer end a string), then every byte but brackets and quotes (``bytes.translate``),
-    then the strings — most are now ``""`` (``bytes.replace``), and the few that held a
-    bracket are ``"[…]"`` for a regular expression. (Counting the brackets inside strings
-    too is not an upper bound: ``{"a":{"b":"}","c":[]},"d":"["}`` would count 2 levels
-    for 3.)"""
+
+def skeleton(raw: bytes) -> bytes:
+    """The brackets, commas and colons of (valid UTF-8 JSON) bytes outside its strings.
+
+    They are found at C speed: the escaped backslashes and quotes taken out
+    (``bytes.replace``: what is left of a backslash can no longer end a string), then every
+    byte but those and quotes (``bytes.translate``), then the strings — most are now ``""``
+    (``bytes.replace``), and the few that held one of them are ``"[…]"`` for a regular
+    expression. (Counting the brackets inside strings too is not an upper bound of the
+    nesting: ``{"a":{"b":"}","c":[]},"d":"["}`` would count 2 levels for 3.)"""
     kept = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
     kept = kept.translate(None, _NOT_STRUCTURE).replace(b'""', b"")
     if b'"' in kept:
         kept = _QUOTED.sub(b"", kept)
-    return _levels(kept, most)
+    return kept
 
 
 def _levels(brackets: bytes, most: int) -> int:

@@ -9,6 +9,7 @@ import io
 import json
 import logging
 import random
+import sys
 import types
 
 import pytest
@@ -21,6 +22,7 @@ from tests.service.conftest import TOY_REGISTRY, problem
 WIN = {"hand": "1112345678999m", "win_tile": "5m"}
 MIB = 1 << 20
 ANSWER_LIMIT = 16 * 1024
+DIGITS = sys.get_int_max_str_digits()
 
 
 def post(client, path, data, **kw):  # type: ignore[no-untyped-def]
@@ -33,21 +35,30 @@ def one_mib_of(head: str, item: str, tail: str) -> str:
     return head + ",".join([item] * count) + tail
 
 
+def entries(head: str, item: str, tail: str, count: int) -> str:
+    """``head`` + ``count`` items joined by commas + ``tail``."""
+    return head + ",".join([item] * count) + tail
+
+
 # --- 1. bounded cost: sizes are checked before the schema walks anything --------------------
+
+WITHIN = 30_000
+"""Entries a body may hold and still be parsed (under `jsonbody.MAX_VALUES`, 32,768)."""
 
 
 @pytest.mark.parametrize("data, pointer, words", [
-    # the issue's reproduction: 349,500 empty melds
-    ('{"win_tile":"5m","hand":"1m","melds":[' + ",".join(["{}"] * 349500) + "]}", "#/melds",
-     "melds has 349,500 entries; at most 4"),
-    (one_mib_of('{"win_tile":"5m","hand":[', "1", "]}"), "#/hand", "entries; at most 14"),
-    (one_mib_of('{"win_tile":"5m","hand":[', '"1m"', "]}"), "#/hand", "entries; at most 14"),
+    (entries('{"win_tile":"5m","hand":"1m","melds":[', "{}", "]}", WITHIN), "#/melds",
+     "melds has 30,000 entries; at most 4"),
+    (entries('{"win_tile":"5m","hand":[', "1", "]}", WITHIN), "#/hand",
+     "hand has 30,000 entries; at most 14"),
+    (entries('{"win_tile":"5m","hand":[', '"1m"', "]}", WITHIN), "#/hand",
+     "hand has 30,000 entries; at most 14"),
     ('{"win_tile":"5m","hand":"' + "1" * (MIB - 40) + 'm"}', "#/hand",
      "holds at most 14 tiles"),
-    (one_mib_of('{"win_tile":"5m","hand":"1m","context":{"visible":[', '"1m"', "]}}"),
+    (entries('{"win_tile":"5m","hand":"1m","context":{"visible":[', '"1m"', "]}}", WITHIN),
      "#/context/visible", "at most 136"),
-    (one_mib_of('{"win_tile":"5m","hand":"1m","melds":[{"type":"pong","tiles":[', '"1m"',
-                "]}]}"), "#/melds/0/tiles", "at most 4"),
+    (entries('{"win_tile":"5m","hand":"1m","melds":[{"type":"pong","tiles":[', '"1m"',
+             "]}]}", WITHIN), "#/melds/0/tiles", "at most 4"),
 ])
 def test_an_overlong_list_is_one_invalid_field_at_the_list(client, data, pointer, words):
     assert len(data) <= MIB
@@ -57,6 +68,48 @@ def test_an_overlong_list_is_one_invalid_field_at_the_list(client, data, pointer
     assert [e["pointer"] for e in body["errors"]] == [pointer]
     assert words in body["errors"][0]["detail"]
     assert len(r.data) <= ANSWER_LIMIT
+
+
+@pytest.mark.parametrize("path, data, count", [
+    # the issue's reproduction: 349,500 empty melds: 349,499 commas between them, and the
+    # body's three members' 3 colons and 2 commas = 349,504
+    ("/v1/toy/win", '{"win_tile":"5m","hand":"1m","melds":[' + ",".join(["{}"] * 349500)
+     + "]}", "349,504"),
+    ("/v1/toy/win", one_mib_of('{"win_tile":"5m","hand":[', "1", "]}"), None),
+    ("/v1/toy/win", one_mib_of('{"win_tile":"5m","hand":[', "1.5", "]}"), None),
+    ("/v1/toy/win", one_mib_of('{"win_tile":"5m","hand":"1m",', '"m":1', "}"), None),
+    ("/v1/batch", one_mib_of('{"requests":[', "[]", "]}"), None),
+    # a batch is counted as a whole: 256 items of 600 entries each (153,600 + the items')
+    ("/v1/batch", json.dumps({"requests": [
+        {"variant": "toy", "op": "win", "body": {"hand": [1] * 600, "win_tile": "5m"}}] * 256}),
+     None),
+])
+def test_more_members_and_entries_than_any_request_holds_is_a_413_before_the_parse(
+        client, monkeypatch, path, data, count):
+    # counted on the text (the commas and colons outside strings): json builds nothing
+    from service import jsonbody
+
+    parsed: list[int] = []
+    loads = jsonbody.json.loads
+    monkeypatch.setattr(jsonbody.json, "loads", lambda *a, **k: parsed.append(1) or loads(*a, **k))
+    r = post(client, path, data)
+    monkeypatch.undo()
+    assert parsed == []
+    body = problem(r)
+    most = jsonbody.MAX_BATCH_VALUES if path == "/v1/batch" else jsonbody.MAX_VALUES
+    assert r.status_code == 413 and body["type"] == "about:blank"
+    assert f"members and entries (counted by the commas and colons outside its strings); " \
+           f"a request to this path holds at most {most:,}" in body["detail"]
+    if count is not None:
+        assert body["detail"].startswith(f"the body has {count} members")
+    assert len(r.data) <= 1024
+
+
+def test_commas_and_colons_inside_strings_are_not_counted(client):
+    # 40,000 commas and colons in one string: a body of three members, judged by its schema
+    r = client.post("/v1/toy/win", json={"hand": "1m", "win_tile": "5m",
+                                         "options": {"bonus": ",:" * 20_000}})
+    assert r.status_code == 422 and problem(r)["code"] == "invalid_option"
 
 
 def test_four_times_the_game_size_is_still_judged_by_todays_rules(client):
@@ -73,10 +126,10 @@ def _many_members(count: int) -> dict[str, int]:
     return {f"m{i}": 1 for i in range(count)}
 
 
-@pytest.mark.parametrize("body, pointer", [
-    ({"win_tile": "5m", "hand": "1m", **_many_members(80_000)}, "#"),
-    ({"win_tile": "5m", "hand": "1m", "options": _many_members(80_000)}, "#/options"),
-    ({"win_tile": "5m", "hand": "1m", "context": _many_members(80_000)}, "#/context"),
+@pytest.mark.parametrize("body, pointer", [  # 15,000 members: 29,999 commas and colons
+    ({"win_tile": "5m", "hand": "1m", **_many_members(15_000)}, "#"),
+    ({"win_tile": "5m", "hand": "1m", "options": _many_members(15_000)}, "#/options"),
+    ({"win_tile": "5m", "hand": "1m", "context": _many_members(15_000)}, "#/context"),
 ])
 def test_members_and_option_names_are_counted_not_listed(client, body, pointer):
     data = json.dumps(body)
@@ -131,7 +184,7 @@ def test_unknown_members_and_options_past_four_are_counted(client):
     {"hand": ["1m" + "x" * 100_000], "win_tile": "5m"},
     {"hand": "1m", "win_tile": "5" + "x" * 100_000},
     {"hand": "1m", "win_tile": "5m", "options": {"y" * 100_000: 1}},
-    {"hand": "1m", "win_tile": "5m", "options": {"bonus": int("9" * 4000)}},
+    {"hand": "1m", "win_tile": "5m", "options": {"bonus": int("9" * 600)}},
     {"hand": "1m", "win_tile": "5m", "q" * 100_000: 1},
 ])
 def test_an_echoed_value_is_cut_to_a_short_prefix(client, body):
@@ -142,8 +195,9 @@ def test_an_echoed_value_is_cut_to_a_short_prefix(client, body):
 
 
 def test_a_batch_of_256_items_with_int_array_hands_answers_each_briefly(client):
-    # the issue's reproduction: 2 s and 45 MB before; each item now lists 20 problems
-    items = [{"variant": "toy", "op": "win", "body": {"hand": [1] * 900, "win_tile": "5m"}}
+    # the issue's reproduction (900 entries each) was 2 s and 45 MB; it is now a 413 before
+    # the parse (above); within the count, each item lists one problem
+    items = [{"variant": "toy", "op": "win", "body": {"hand": [1] * 400, "win_tile": "5m"}}
              for _ in range(256)]
     data = json.dumps({"requests": items})
     assert len(data) <= MIB
@@ -151,7 +205,7 @@ def test_a_batch_of_256_items_with_int_array_hands_answers_each_briefly(client):
     results = r.get_json()["results"]
     assert r.status_code == 200 and len(results) == 256
     assert {x["body"]["errors"][0]["detail"] for x in results} == {
-        "hand has 900 entries; at most 14"}
+        "hand has 400 entries; at most 14"}
 
 
 def test_a_batch_of_more_than_four_times_256_items_is_one_problem(client):
@@ -303,10 +357,25 @@ def test_a_chunked_body_the_server_cannot_decode_is_a_400(client):
 
 
 def test_a_lone_surrogate_past_what_any_request_holds_is_a_400_without_its_place(client):
-    data = '{"hand":[' + "1," * 70_000 + '"\\ud800"],"win_tile":"5m"}'
-    r = post(client, "/v1/toy/win", data)
-    body = problem(r)
-    assert r.status_code == 400 and "past the first 65,536 values" in body["detail"]
+    # (a batch item: an operation's own path counts fewer values than the search names)
+    data = ('{"requests":[{"variant":"toy","op":"win","body":{"hand":[' + "1," * 70_000
+            + '"\\ud800"],"win_tile":"5m"}}]}')
+    r = post(client, "/v1/batch", data)
+    [item] = r.get_json()["results"]
+    assert item["status"] == 400 and "past the first 65,536 values" in item["body"]["detail"]
+
+
+def test_an_integer_of_more_digits_than_the_parse_reads_is_a_400(client):
+    # Python reads an integer's digits in quadratic time: 640 digits at most while parsing
+    ok = post(client, "/v1/toy/win", '{"hand":"1m","win_tile":"5m","options":{"bonus":'
+              + "9" * 640 + "}}")
+    assert ok.status_code == 422
+    r = post(client, "/v1/toy/win", '{"hand":"1m","win_tile":"5m","options":{"bonus":'
+             + "9" * 641 + "}}")
+    assert r.status_code == 400 and problem(r)["detail"] == (
+        "the body has an integer of more than 640 digits; no number of this API has more "
+        "than 16")
+    assert sys.get_int_max_str_digits() == DIGITS  # restored after the parse
 
 
 # --- a batch item nested too deep: its own 400, the one its path gives ------------------------
@@ -382,7 +451,7 @@ def test_memory_is_released_after_a_large_body_is_answered_and_not_after_a_small
     with post(client, "/v1/toy/win", json.dumps(WIN)) as small:
         assert small.status_code == 200
     assert released == []
-    large = one_mib_of('{"win_tile":"5m","hand":[', "1", "]}")
+    large = entries('{"win_tile":"5m","hand":[', "1" * 20, "]}", 20_000)
     assert len(large) > memory.LARGE_BODY
     with post(client, "/v1/toy/win", large) as refused:
         assert refused.status_code == 422
