@@ -4,7 +4,8 @@ the service sums them against its budget (`service/budget.py`).
 
 A weight is the costliest body of its class measured on fresh bodies (never-seen hands and
 records, a cold memo: `benchmarks/weights.py`), ``max(µs / UNIT_US, bytes / UNIT_BYTES) ×
-MARGIN`` rounded up. A `Weigh` reads the body as sent — any JSON value, any member may be
+MARGIN`` rounded up: so a batch's weight bounds both its items' CPU time and its answer's
+size (service/budget.py). A `Weigh` reads the body as sent — any JSON value, any member may be
 wrong — and must read it as the loader does: ``null`` is absent (API.md), so a ``null``
 member weighs what the service evaluates in its place (``detail: null`` is ``"full"``).
 """
@@ -21,13 +22,15 @@ from engine.tiles import TileParseError, parse_any
 
 UNIT_US: Final = 10.0
 """CPU µs of item work one weight unit stands for."""
-UNIT_BYTES: Final = 100.0
-"""Answer bytes one weight unit stands for."""
+UNIT_BYTES: Final = 50.0
+"""Answer bytes one weight unit stands for: the budget's 20,000 units are then 1,000,000
+bytes, within the 1 MiB a batch's answer is promised to stay under."""
 MARGIN: Final = 1.25
 """Measured worst times are multiplied by this: the search is a search, the machine shared."""
 MINIMUM: Final = 77
-"""A malformed item, an unknown operation, any operation not declared: the costliest refusal
-measured (609 µs, 2.8 KB: a body at every size limit, each entry of the wrong type)."""
+"""A malformed item, an unknown operation, any operation not declared: a 256th of the costliest
+batch of refusals measured, a batch of as many of one refused body as it may hold — so that
+256 items of the least weight hold any of them (`benchmarks/weights.py`, ``in_batch``)."""
 
 Weigh = Callable[[Mapping[str, Any]], int]
 """An item body's weight (the body is as sent: any JSON value, any member may be wrong)."""
