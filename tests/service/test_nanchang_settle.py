@@ -27,8 +27,10 @@ def test_the_answer_with_its_options(client: Any) -> None:
     assert list(body) == E.ANSWER_ORDER
     assert body["jing"][0]["ba_wang"] is None and "bao_pei" not in body["jing"][1]
     assert options["kong_scoring"] == "end_of_won_hand" and options["xia_jing_pairs"] == 2
-    assert list(options)[-6:] == ["kong_scoring", "xia_jing_pairs", "chong_guan_bao_pei",
-                                  "chao_zhuang_points", "hui_tou_yi_xiao", "shang_xia_fan_jing"]
+    # settle-nanchang.md §3.9.9's options, then rooms.md's players (reconciled.md §7)
+    assert list(options)[-7:] == ["kong_scoring", "xia_jing_pairs", "chong_guan_bao_pei",
+                                  "chao_zhuang_points", "hui_tou_yi_xiao", "shang_xia_fan_jing",
+                                  "players"]
 
 
 def test_the_error_example_is_the_problem_the_spec_prints(client: Any) -> None:

@@ -43,9 +43,9 @@ def req(hand: str, win_tile: str | None = None, melds: Sequence[str] = (),
 def test_registered_with_its_tile_set_and_operations() -> None:
     assert REGISTRY["changsha"] is VARIANT
     assert VARIANT.tile_set({}) == "108"
-    # reconciled.md §7: today's operations in today's order, then settle
+    # reconciled.md §7: today's operations in today's order, then settle, then advice
     assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "birds", "qishou",
-                                         "claims", "settle"]
+                                         "claims", "settle", "advice"]
 
 
 @pytest.mark.parametrize(

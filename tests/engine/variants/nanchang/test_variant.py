@@ -390,9 +390,9 @@ def test_registered_with_every_option_of_section_3_8() -> None:
                                    "chao_zhuang_points", "hui_tou_yi_xiao",
                                    "shang_xia_fan_jing", "players"]
     assert all(s.description for s in VARIANT.option_specs)
-    # reconciled.md §7: settle after today's operations
+    # reconciled.md §7: settle after today's operations, advice after every other
     assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "kong", "jing",
-                                          "jing-settlement", "claims", "settle"]
+                                          "jing-settlement", "claims", "settle", "advice"]
 
 
 @pytest.mark.parametrize(("options", "pointer"), [
@@ -459,6 +459,7 @@ OPERATION_BODIES: dict[str, dict[str, Any]] = {
     "jing-settlement": {"context": {"holdings": [{"zheng": 1}, {}, {}, {"fu": 2}]}},
     "claims": {"hand": "123m456m789p123s9s", "tile": "9s",
                "context": {"source": "discard_left", "jing": J}},
+    "advice": {"hand": "123m456m789m23p55p", "context": {"jing": J, "draws_left": 1}},
     # the dealt hands and the 下精 turned at the start, which shang_xia_fan_jing needs
     "settle": {"record": {"dealer": 0, "shang_jing": "9m", "events": [], "opening": {
         "xia_jing": "3p", "hands": ["33p4p123m456m789s11z", "111m999m567s22z33z",

@@ -48,8 +48,9 @@ def test_registered_with_its_identity() -> None:
     assert REGISTRY["sichuan"] is VARIANT
     assert (VARIANT.id, VARIANT.name_zh) == ("sichuan", "四川麻将·血战到底")
     assert VARIANT.tile_set({}) == "108"
+    # reconciled.md §7: advice after every other operation, then 四川's dingque and exchange
     assert list(VARIANT.operations()) == ["win", "waits", "fan", "discards", "kong",
-                                         "settle", "claims"]
+                                         "settle", "claims", "advice", "dingque", "exchange"]
 
 
 def test_every_option_of_section_1_8_with_its_default() -> None:
