@@ -10,7 +10,7 @@
 //   node examples/client.mjs [--url URL] OPERATION [VARIANT] < body.json
 //   node examples/client.mjs [--url URL] demo      # calls every operation of every variant
 // OPERATION: variants, variant, win, waits, fan, discards, birds, kong, claims, qishou,
-// jing, jing-settlement, settle, batch. HUPAI_URL and HUPAI_API_KEY are read from the environment.
+// jing, jing-settlement, settle, advice, dingque, exchange, batch. HUPAI_URL and HUPAI_API_KEY are read from the environment.
 //
 // Every POST is a pure function of its body, so retrying one on a network error is safe.
 
@@ -61,6 +61,9 @@ export class HupaiClient {
   jing(body, variant = "nanchang") { return this.#post(variant, "jing", body); }
   jingSettlement(body, variant = "nanchang") { return this.#post(variant, "jing-settlement", body); }
   settle(body, variant = "sichuan") { return this.#post(variant, "settle", body); }
+  advice(variant, body) { return this.#post(variant, "advice", body); }
+  dingque(body, variant = "sichuan") { return this.#post(variant, "dingque", body); }
+  exchange(body, variant = "sichuan") { return this.#post(variant, "exchange", body); }
   batch(body) { return this.request("POST", "/v1/batch", body); }
 
   #post(variant, op, body) {
@@ -77,8 +80,10 @@ export class HupaiClient {
       case "jing": return this.jing(body, variant);
       case "jing-settlement": return this.jingSettlement(body, variant);
       case "settle": return this.settle(body, variant);
+      case "dingque": return this.dingque(body, variant);
+      case "exchange": return this.exchange(body, variant);
       case "win": case "waits": case "fan": case "discards": case "birds": case "kong":
-      case "claims":
+      case "claims": case "advice":
         return this[op](variant, body);
       default: throw new HupaiError(`unknown operation ${op}`);
     }
@@ -144,6 +149,10 @@ export const SAMPLES = {
   claims: (v) => withContext(v, { hand: HAND, tile: "4p" }, { source: "discard_left" }),
   jing: () => ({ context: { indicator: "5m" } }),
   settle: (v) => ({ record: SETTLE_RECORDS[v] }),
+  // the 14 tiles after a draw: each discard's chances within two own draws (rules/advice.md)
+  advice: (v) => withContext(v, { hand: HAND + "9p" }, { draws_left: 2 }),
+  dingque: () => ({ hand: "159m55p12345678s" }), // 定缺 of a dealt hand
+  exchange: () => ({ hand: "1129m33457p5567s" }), // 换三张 of a dealt hand
   "jing-settlement": () => ({
     context: {
       holdings: [{ zheng: 1, fu: 0 }, { zheng: 0, fu: 2 }, { zheng: 0, fu: 0 }, { zheng: 0, fu: 0 }],

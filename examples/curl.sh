@@ -5,7 +5,7 @@
 #   examples/curl.sh [-u URL] demo                              # calls every operation
 #
 # OPERATION: variants, variant, win, waits, fan, discards, birds, kong, claims, qishou,
-# jing, jing-settlement, settle, batch. HUPAI_URL (default http://127.0.0.1:8000) and HUPAI_API_KEY (sent as
+# jing, jing-settlement, settle, advice, dingque, exchange, batch. HUPAI_URL (default http://127.0.0.1:8000) and HUPAI_API_KEY (sent as
 # "Authorization: Bearer ...") come from the environment. Needs curl only.
 set -eu
 
@@ -47,6 +47,9 @@ qishou()          { call POST "/v1/${1:-changsha}/qishou" "$2"; }
 jing()            { call POST "/v1/${1:-nanchang}/jing" "$2"; }
 jing_settlement() { call POST "/v1/${1:-nanchang}/jing-settlement" "$2"; }
 settle()          { call POST "/v1/${1:-sichuan}/settle" "$2"; }
+advice()          { call POST "/v1/$1/advice" "$2"; }
+dingque()         { call POST "/v1/${1:-sichuan}/dingque" "$2"; }
+exchange()        { call POST "/v1/${1:-sichuan}/exchange" "$2"; }
 batch()           { call POST /v1/batch "$1"; }
 
 # demo: one call per operation with a sample body; fails if any answer is not 200
@@ -68,6 +71,10 @@ demo() {
     printf '{"record":{"dealer":0,"events":[{"type":"qishou","seat":1,"hand":"111m999p2345s678s"},{"type":"win","from":3,"win_tile":"5p","winners":[{"seat":1,"hand":"11m33m77m22p99p66s5p"}],"birds":["3p","2m"]}]}}' >"$dir/settle-changsha"
     printf '{"record":{"dealer":0,"events":[{"type":"kong","seat":2,"kong":{"type":"concealed","tile":"9m"}},{"type":"win","win_tile":"6s","winners":[{"seat":1,"hand":"123m456m789p11s5s7z"}],"codes":["2m","3p"]}]}}' >"$dir/settle-hongzhong"
     printf '{"record":{"dealer":0,"shang_jing":"5m","events":[{"type":"kong","seat":2,"kong":{"type":"concealed","tile":"9m"}},{"type":"chao_zhuang"}]}}' >"$dir/settle-nanchang"
+    # the 14 tiles after a draw: each discard's chances within two own draws (rules/advice.md)
+    printf '{"hand":"%s9p","context":{"draws_left":2}}' $hand >"$dir/advice"
+    printf '{"hand":"159m55p12345678s"}' >"$dir/dingque"    # 定缺 of a dealt hand
+    printf '{"hand":"1129m33457p5567s"}' >"$dir/exchange"   # 换三张 of a dealt hand
     printf '{"requests":[{"variant":"sichuan","op":"win","body":%s},{"variant":"sichuan","op":"waits","body":%s}]}' \
         "$(cat "$dir/win")" "$(cat "$dir/waits")" >"$dir/batch"
     failed=0
@@ -103,6 +110,11 @@ demo() {
     check "POST /v1/nanchang/discards" "$(discards nanchang "$dir/nanchang-discards")"
     check "POST /v1/nanchang/kong" "$(kong nanchang "$dir/nanchang-kong")"
     check "POST /v1/nanchang/claims" "$(claims nanchang "$dir/nanchang-claims")"
+    printf '{"hand":"%s9p","context":{%s,"draws_left":2}}' $hand "$jing" >"$dir/nanchang-advice"
+    check "POST /v1/nanchang/advice" "$(advice nanchang "$dir/nanchang-advice")"
+    for v in sichuan changsha hongzhong; do check "POST /v1/$v/advice" "$(advice $v "$dir/advice")"; done
+    check "POST /v1/sichuan/dingque" "$(dingque sichuan "$dir/dingque")"
+    check "POST /v1/sichuan/exchange" "$(exchange sichuan "$dir/exchange")"
     check "POST /v1/changsha/birds" "$(birds changsha "$dir/birds-changsha")"
     check "POST /v1/hongzhong/birds" "$(birds hongzhong "$dir/birds-hongzhong")"
     for v in sichuan hongzhong; do check "POST /v1/$v/kong" "$(kong $v "$dir/kong")"; done
@@ -125,7 +137,7 @@ case $op in
     demo) demo ;;
     variants) variants ;;
     variant) variant "$1" ;;
-    batch|win|waits|fan|discards|birds|kong|claims|qishou|jing|jing-settlement|settle)
+    batch|win|waits|fan|discards|birds|kong|claims|qishou|jing|jing-settlement|settle|advice|dingque|exchange)
         body=$(mktemp)
         cat >"$body"
         if [ "$op" = batch ]; then batch "$body"
