@@ -52,6 +52,10 @@ from engine.tiles import Tile
 from engine.weights import Weigh
 
 Operation = Callable[[Request], Any]
+Extra = Callable[[Options, bool], list[Problem]]
+"""An operation's own checks for `Variant.checked`: its problems under the options (the
+defaults standing in for bad ones) and whether those are the options sent (False: the
+defaults; a check that compares with an option sent skips the comparison)."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,9 @@ class Variant(ABC):
     record_limits: ClassVar[wire.Object | None] = None
     """``settle``'s record: its lists and objects, for the size limits checked before any
     work (`engine.wire`); None without ``settle``."""
+    wait_win_type: ClassVar[WinType] = WinType.DISCARD
+    """What a wait is tried as (RULES.md §0.6): a discard, and a self-draw in the wildcard
+    variants (南昌, 红中)."""
     reads_active: ClassVar[bool] = True
     """``context.active`` is read (四川 血战, 南昌); 长沙 and 红中 end the hand with the first
     win and ignore it."""
@@ -186,8 +193,8 @@ class Variant(ABC):
         return options
 
     def wait_context(self, context: Context) -> Context:
-        """The context a wait is tried in (RULES.md §0.6): a discard, no event flags."""
-        return context_with(context, win_type=WinType.DISCARD, after_kong=False,
+        """The context a wait is tried in (RULES.md §0.6): `wait_win_type`, no event flags."""
+        return context_with(context, win_type=self.wait_win_type, after_kong=False,
                             last_tile=False, first_turn=False)
 
     def hand_shanten(self, concealed: Sequence[Tile], hand: Hand, context: Context,
@@ -313,12 +320,19 @@ class Variant(ABC):
             return []
         return range_problems(context, players, reads_active=self.reads_active)
 
-    def checked(self, request: Request, *, draw: bool = False, needs_win_tile: bool
-                ) -> Options:
+    def checked(self, request: Request, *, draw: bool = False, needs_win_tile: bool = False,
+                hand: bool = True, extra: Extra | None = None) -> Options:
         """The effective options; every problem of the options, the hand (under those
-        options, or the defaults where they are bad) and the context raised together — after
-        the seat bounds of a smaller room, a stage of their own. The size rule is the room's
-        *n* (``draw``: *n* + 1, ``discards``).
+        options, or the defaults where they are bad), the context (`context_problems`) and
+        the operation's own (``extra``) raised together, each once — after the seat bounds
+        of a smaller room, a stage of their own. The size rule is the room's *n* (``draw``:
+        *n* + 1, ``discards``); ``hand`` False: an operation that reads no hand (``kong``).
+
+        The one way every operation checks its request (issue 22 item 4): an operation with
+        members of its own (birds, codes, seats for payments, 精) hands their check in as
+        ``extra`` instead of spelling the stages again. Problems are listed in that order —
+        the hand's before the context's, as the body holds them (API.md: within one code in
+        document order).
 
         A request with nothing wrong — what a game server sends after every draw — is let
         through by the fast checks alone (cached options, `plainly_valid`, a context without
@@ -330,18 +344,25 @@ class Variant(ABC):
         else:
             context = request.context
             size = options.get("hand_size", 13) + draw
-            if (plainly_valid(request.hand, self.hand_rules(options), size=size,
-                              needs_win_tile=needs_win_tile, visible=context.visible)
-                    and not self.context_problems(context, options)):
+            if ((not hand or plainly_valid(request.hand, self.hand_rules(options), size=size,
+                                           needs_win_tile=needs_win_tile,
+                                           visible=context.visible))
+                    and not self.context_problems(context, options)
+                    and (extra is None or not extra(options, True))):
                 return options
         problems: list[Problem] = []
         options = self.options_or_defaults(request, problems)
-        if not problems:
+        given = not problems
+        if given:
             raise_if(self.seat_bound_problems(request.context, options))
-        size = room_of(options).hand_size + draw
-        problems += self.hand_problems(request, options, size=size, needs_win_tile=needs_win_tile)
+        if hand:
+            size = room_of(options).hand_size + draw
+            problems += self.hand_problems(request, options, size=size,
+                                           needs_win_tile=needs_win_tile)
         problems += self.context_problems(request.context, options)
-        raise_if(problems)
+        if extra is not None:
+            problems += extra(options, given)
+        raise_if(list(dict.fromkeys(problems)))
         return options
 
     # --- the shared operations ----------------------------------------------------------------

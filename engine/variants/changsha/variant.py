@@ -53,7 +53,6 @@ from engine.errors import (
     invalid_field,
     invalid_option,
     missing_field,
-    raise_if,
 )
 from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand
 from engine.options import Options
@@ -215,33 +214,18 @@ class Changsha(Variant):
     # --- fan ----------------------------------------------------------------------------------
 
     def fan(self, request: Request) -> ChangshaFanAnswer:
-        context, hand = request.context, request.hand
+        context = request.context
         turned = ChangshaFacts.of(context).birds
-        win_type = win_type_of(context)
-        problems: list[Problem] = []
-        options, options_ok = self._options_and_hand(request, problems, 13, needs_win_tile=True)
-        if turned is not None:
-            problems += B.bird_problems(turned, hand.all_tiles, context.visible,
-                                        _hai_di_tile(hand, context))
-        seated = None
-        seats_wrong = seat_problems(context, win_type, options["players"])
-        problems += seats_wrong
-        if options_ok and not seats_wrong:
-            problems += _origin_problems(options, win_type, turned is not None)
-            seed_profile = options["scoring_profile"] == SEED
-            if seed_profile and turned is not None:
-                seated, more = read_seats(context, win_type, purpose="birds", need_payers=False,
-                                         need_dealer=True, players=options["players"])
-                problems += more
-            elif not seed_profile and (context.seats is not None or turned is not None):
-                seated, more = read_seats(
-                    context, win_type, purpose="payments", need_payers=True,
-                    need_dealer=bool(options["zhuang_xian"]) or (
-                        turned is not None and options["bird_origin"] == "dealer"),
-                    players=options["players"])
-                problems += more
-        raise_if(problems)
-        return self._answer(hand, context, options, turned, seated)
+        seated: WinSeats | None = None
+
+        def own(options: Options, given: bool) -> list[Problem]:
+            nonlocal seated  # the seats read, for the answer (the last check's)
+            problems, seated = self._seat_and_bird_problems(request, options, given,
+                                                            purpose="payments")
+            return problems
+
+        options = self.checked(request, needs_win_tile=True, extra=own)
+        return self._answer(request.hand, context, options, turned, seated)
 
     def checked_fan(self, request: Request, options: Options,
                     verdict: WinCheck | None = None, *,
@@ -295,37 +279,25 @@ class Changsha(Variant):
         context, hand = request.context, request.hand
         turned = ChangshaFacts.of(context).birds
         win_type = win_type_of(context)
-        problems: list[Problem] = []
-        if request.has_hand:
-            options, options_ok = self._options_and_hand(request, problems, 13,
-                                                         needs_win_tile=True)
-        else:
-            options, options_ok = self._options_only(request, problems)
-            if hand.win_tile is not None or hand.melds:
+        seated: WinSeats | None = None
+
+        def own(options: Options, given: bool) -> list[Problem]:
+            nonlocal seated  # the seats read, for the answer (the last check's)
+            problems = []
+            if not request.has_hand and (hand.win_tile is not None or hand.melds):
                 problems.append(missing_field(
                     "#/hand", "win_tile and melds without hand: send the whole winning hand "
                               "(hand, melds, win_tile) for payments, or none of it"))
-        if turned is None:
-            problems.append(missing_field("#/context/birds",
-                                          'send the turned birds as turned, e.g. '
-                                          '["4p", "7s"]'))
-        else:
-            problems += B.bird_problems(turned, hand.all_tiles, context.visible,
-                                        _hai_di_tile(hand, context))
-        seats_wrong = seat_problems(context, win_type, options["players"])
-        problems += seats_wrong
-        seated = None
-        if options_ok and not seats_wrong:
-            problems += _origin_problems(options, win_type, True)
-            seed_profile = options["scoring_profile"] == SEED
-            seated, more = read_seats(
-                context, win_type, purpose="birds", need_payers=not seed_profile,
-                need_dealer=seed_profile or options["bird_origin"] == "dealer" or (
-                    request.has_hand and bool(options["zhuang_xian"])),
-                players=options["players"])
-            problems += more
-        raise_if(problems)
-        assert seated is not None and turned is not None  # raise_if saw to it
+            if turned is None:
+                problems.append(missing_field("#/context/birds",
+                                              'send the turned birds as turned, e.g. '
+                                              '["4p", "7s"]'))
+            more, seated = self._seat_and_bird_problems(request, options, given,
+                                                        purpose="birds")
+            return problems + more
+
+        options = self.checked(request, needs_win_tile=True, hand=request.has_hand, extra=own)
+        assert seated is not None and turned is not None  # checked saw to it
 
         if options["scoring_profile"] == SEED:
             scored, _ = _seed_birds(turned, seated, None, options)
@@ -355,29 +327,33 @@ class Changsha(Variant):
     def qishou(self, request: Request) -> QishouAnswer:
         """Opening small wins of a dealt hand: 13 tiles, or 14 for the dealer."""
         hand = request.hand
-        problems: list[Problem] = []
-        options, _ = self._options_only(request, problems)
-        if not request.has_hand:
-            problems.append(missing_field("#/hand", "send the dealt hand: 13 tiles, or 14 for "
-                                                    "the dealer"))
-        if hand.melds:
-            problems.append(invalid_field("#/melds", "opening wins are checked on the dealt "
-                                                     "hand, before any meld: send no melds"))
-        if hand.win_tile is not None:
-            problems.append(invalid_field("#/win_tile", "the dealt hand has no win tile: send "
-                                                        "all its tiles as hand"))
         dealt = Hand(hand.concealed)
         size = 14 if len(dealt.concealed) == 14 else 13
-        for problem in check_hand(dealt, self.hand_rules(options), size=size,
-                                  needs_win_tile=False, visible=request.context.visible):
-            if problem.code is Code.BAD_TILE_COUNT:
-                if request.has_hand and not hand.melds:  # else the cause is named above
-                    problems.append(replace(problem, detail=(
-                        "the dealt hand has 13 tiles, or 14 for the dealer; got "
-                        f"{len(dealt.concealed)}")))
-            else:
-                problems.append(problem)
-        raise_if(problems)
+
+        def own(options: Options, _given: bool) -> list[Problem]:
+            problems = []
+            if not request.has_hand:
+                problems.append(missing_field("#/hand", "send the dealt hand: 13 tiles, or 14 "
+                                                        "for the dealer"))
+            if hand.melds:
+                problems.append(invalid_field("#/melds", "opening wins are checked on the "
+                                                         "dealt hand, before any meld: send "
+                                                         "no melds"))
+            if hand.win_tile is not None:
+                problems.append(invalid_field("#/win_tile", "the dealt hand has no win tile: "
+                                                            "send all its tiles as hand"))
+            for problem in check_hand(dealt, self.hand_rules(options), size=size,
+                                      needs_win_tile=False, visible=request.context.visible):
+                if problem.code is Code.BAD_TILE_COUNT:
+                    if request.has_hand and not hand.melds:  # else the cause is named above
+                        problems.append(replace(problem, detail=(
+                            "the dealt hand has 13 tiles, or 14 for the dealer; got "
+                            f"{len(dealt.concealed)}")))
+                else:
+                    problems.append(problem)
+            return problems
+
+        options = self.checked(request, hand=False, extra=own)
         patterns = qishou_patterns(dealt.concealed)
         return QishouAnswer(patterns, len(patterns), qishou_base(len(patterns), options),
                             options)
@@ -399,24 +375,38 @@ class Changsha(Variant):
                          discarder_is_dealer=discarder_is_dealer(context, win_type))
         return score(facts, options)
 
-    def _options_only(self, request: Request, problems: list[Problem]) -> tuple[Options, bool]:
-        """`options_or_defaults`, and whether the options given were good; seats outside a
-        smaller room stop the check here (their own stage, rooms.md §0.9.9)."""
-        before = len(problems)
-        options = self.options_or_defaults(request, problems)
-        ok = len(problems) == before
-        if ok:
-            raise_if(self.seat_bound_problems(request.context, options))
-        return options, ok
-
-    def _options_and_hand(self, request: Request, problems: list[Problem], size: int, *,
-                          needs_win_tile: bool) -> tuple[Options, bool]:
-        """`Variant.checked` that records its problems instead of raising, so that the
-        seat and bird problems join them in one answer."""
-        options, ok = self._options_only(request, problems)
-        problems += self.hand_problems(request, options, size=size, needs_win_tile=needs_win_tile)
-        return options, ok
-
+    def _seat_and_bird_problems(self, request: Request, options: Options, given: bool, *,
+                                purpose: str) -> tuple[list[Problem], WinSeats | None]:
+        """What ``fan`` and ``birds`` check beside the hand: the turned birds, the seats, and
+        (under the options sent, when the seats are in range) the bird origin and the seats
+        the payments or birds read — with those seats (None when not needed or not read)."""
+        context, hand = request.context, request.hand
+        turned = ChangshaFacts.of(context).birds
+        win_type = win_type_of(context)
+        problems: list[Problem] = []
+        if turned is not None:
+            problems += B.bird_problems(turned, hand.all_tiles, context.visible,
+                                        _hai_di_tile(hand, context))
+        seats_wrong = seat_problems(context, win_type, options["players"])
+        problems += seats_wrong
+        if not given or seats_wrong:
+            return problems, None
+        birds = purpose == "birds"
+        problems += _origin_problems(options, win_type, birds or turned is not None)
+        seed_profile = options["scoring_profile"] == SEED
+        if birds:  # (purpose, the payers, the dealer) the seats must name
+            needs = ("birds", not seed_profile, seed_profile or options["bird_origin"] == "dealer"
+                     or (request.has_hand and bool(options["zhuang_xian"])))
+        elif seed_profile and turned is not None:
+            needs = ("birds", False, True)
+        elif not seed_profile and (context.seats is not None or turned is not None):
+            needs = ("payments", True, bool(options["zhuang_xian"]) or (
+                turned is not None and options["bird_origin"] == "dealer"))
+        else:
+            return problems, None
+        seated, more = read_seats(context, win_type, purpose=needs[0], need_payers=needs[1],
+                                  need_dealer=needs[2], players=options["players"])
+        return problems + more, seated
 
 def _origin_problems(options: Options, win_type: WinType, has_birds: bool) -> list[Problem]:
     """``bird_origin: "discarder"`` is for several winners on one discard."""

@@ -33,7 +33,7 @@ Decisions (besides those in the modules above):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -43,11 +43,9 @@ from engine import wire
 from engine.errors import (
     Code,
     Problem,
-    RequestError,
     invalid_field,
     invalid_tile,
     missing_field,
-    raise_if,
 )
 from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import Options, OptionSpec
@@ -149,6 +147,7 @@ class Hongzhong(Variant):
                                  settle=wire.RequestShape.RECORD)
     weights = WEIGHTS
     record_limits = RECORD_LIMITS
+    wait_win_type = WinType.SELF_DRAW  # a wildcard variant (RULES.md §0.6)
     reads_active: ClassVar[bool] = False
     facts: ClassVar[type[HongzhongFacts]] = HongzhongFacts
     claim_rules = claims_module.RULES
@@ -188,11 +187,6 @@ class Hongzhong(Variant):
         """Exactly the waits (`wait_list` does not ask: it reads the fans off the same
         probes)."""
         return waits_.wait_kinds(concealed, hand.melds, config(options))
-
-    def wait_context(self, context: Context) -> Context:
-        """Waits of a wildcard variant are tried as self-draws (RULES.md §0.6)."""
-        return replace(context, win_type=WinType.SELF_DRAW, after_kong=False,
-                       last_tile=False, first_turn=False)
 
     def wait_list(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                   options: Options) -> tuple[Wait, ...]:
@@ -297,22 +291,21 @@ class Hongzhong(Variant):
 
     def kong(self, request: Request) -> KongAnswer:
         """Kong payments (§4.3), independent of any win."""
-        problems: list[Problem] = []
-        options = self.options_or_defaults(request, problems)
         ctx = request.context
-        if not problems:
-            raise_if(self.seat_bound_problems(ctx, options))
-        seats = ctx.seats
-        players = options["players"]
-        problems += S.range_problems(ctx, players, reads_active=False)
-        if ctx.kong is None:
-            problems.append(missing_field("#/context/kong", "the kong op needs context.kong "
-                                          "{type: exposed|added|concealed, tile}"))
-        elif ctx.kong.tile not in config(options).kinds:
-            problems.append(invalid_tile("#/context/kong/tile", f"{T.code(ctx.kong.tile)} is "
-                                         f"not in {_set_words(options)}"))
-        problems += S.kong_problems(ctx)
-        raise_if(problems)
+
+        def own(options: Options, _given: bool) -> list[Problem]:
+            problems = S.range_problems(ctx, options["players"], reads_active=False)
+            if ctx.kong is None:
+                problems.append(missing_field("#/context/kong", "the kong op needs "
+                                              "context.kong {type: exposed|added|concealed, "
+                                              "tile}"))
+            elif ctx.kong.tile not in config(options).kinds:
+                problems.append(invalid_tile("#/context/kong/tile", f"{T.code(ctx.kong.tile)} "
+                                             f"is not in {_set_words(options)}"))
+            return problems + S.kong_problems(ctx)
+
+        options = self.checked(request, hand=False, extra=own)
+        seats, players = ctx.seats, options["players"]
         assert ctx.kong is not None and seats is not None and seats.konger is not None
         return KongAnswer(kong_payments(ctx.kong.type, seats.konger, seats.discarder, players),
                           options)
@@ -329,26 +322,20 @@ class Hongzhong(Variant):
 
     def _validated(self, request: Request, *, with_hand: bool,
                    needs_codes: bool = False) -> tuple[Options, Config]:
-        """Options, the hand (when used) and the context the payments read, all problems
-        raised together."""
-        problems: list[Problem] = []
-        options = self.options_or_defaults(request, problems)
+        """`checked`, with the context the payments read (seats, codes) as its own checks."""
         ctx = request.context
-        if not problems:
-            raise_if(self.seat_bound_problems(ctx, options))
-        if with_hand:
-            problems += self.hand_problems(request, options, size=13, needs_win_tile=True)
-        win_type = win_type_of(ctx.win_type)
-        problems += S.range_problems(ctx, options["players"], reads_active=False) \
-            or S.win_problems(ctx, win_type)
-        cfg = config(options)
-        problems += _code_problems(ctx, options, cfg)
-        if needs_codes and HongzhongFacts.of(ctx).codes is None:
-            problems.append(missing_field("#/context/codes", "send the turned codes as "
-                                          "context.codes"))
-        if problems:
-            raise RequestError(_unique(problems))
-        return options, cfg
+
+        def own(options: Options, _given: bool) -> list[Problem]:
+            problems = list(S.range_problems(ctx, options["players"], reads_active=False)
+                            or S.win_problems(ctx, win_type_of(ctx.win_type)))
+            problems += _code_problems(ctx, options, config(options))
+            if needs_codes and HongzhongFacts.of(ctx).codes is None:
+                problems.append(missing_field("#/context/codes", "send the turned codes as "
+                                              "context.codes"))
+            return problems
+
+        options = self.checked(request, needs_win_tile=True, hand=with_hand, extra=own)
+        return options, config(options)
 
     def _codes(self, ctx: Context, options: Options) -> Codes | None:
         codes = HongzhongFacts.of(ctx).codes
@@ -432,11 +419,6 @@ def _set_words(options: Options) -> str:
     """The tile set a refusal names: today's "the 112-tile set", or the room's."""
     words = config(options).hand_rules.set_words
     return words or f"the {options['tile_set']}-tile set"
-
-
-def _unique(problems: list[Problem]) -> list[Problem]:
-    """Each problem once (the hand check and the context check may meet)."""
-    return list(dict.fromkeys(problems))
 
 
 VARIANT = Hongzhong()

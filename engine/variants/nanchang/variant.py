@@ -40,7 +40,7 @@ Decisions (where RULES.md leaves room; see also ``nanchang.scoring``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from itertools import product
@@ -59,7 +59,7 @@ from engine.options import Options, OptionSpec, OptionType
 from engine.plumbing import warm
 from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading, Wait, WaitsAnswer, WinCheck
 from engine.tiles import Tile
-from engine.variants.base import Variant
+from engine.variants.base import Extra, Variant
 from engine.variants.nanchang import checks as C
 from engine.variants.nanchang import claims as claims_module
 from engine.variants.nanchang import jingdiao
@@ -211,6 +211,7 @@ class Nanchang(Variant):
                                  jing_settlement=wire.RequestShape.CONTEXT,
                                  settle=wire.RequestShape.RECORD)
     weights = WEIGHTS
+    wait_win_type = WinType.SELF_DRAW  # a wildcard variant (RULES.md §0.6)
     facts: ClassVar[type[NanchangFacts]] = NanchangFacts
     claim_rules = claims_module.RULES
 
@@ -222,35 +223,21 @@ class Nanchang(Variant):
     def hand_rules(self, options: Options) -> HandRules:
         return _hand_rules(options["tile_set"], options["honor_chow"])
 
-    def wait_context(self, context: Context) -> Context:
-        """Waits are tried as self-draws (a wildcard variant, RULES.md §0.6), no event flags."""
-        return replace(context, win_type=WinType.SELF_DRAW, after_kong=False, last_tile=False,
-                       first_turn=False)
+    def checked(self, request: Request, *, draw: bool = False, needs_win_tile: bool = False,
+                hand: bool = True, extra: Extra | None = None, jing: bool = True) -> Options:
+        """The shared checks, then the operation's own and ``context.jing`` (or the
+        indicator standing in for it; ``jing`` False: an operation that reads no 精)."""
+        if not jing:
+            return super().checked(request, draw=draw, needs_win_tile=needs_win_tile,
+                                   hand=hand, extra=extra)
+        context = request.context
 
-    def checked(self, request: Request, *, draw: bool = False, needs_win_tile: bool
-                ) -> Options:
-        """The shared checks plus ``context.jing`` (or the indicator standing in for it)."""
-        return self._checked(request, hand=(13 + draw, needs_win_tile), jing=True)
+        def own(options: Options, given: bool) -> list[Problem]:
+            found = extra(options, given) if extra is not None else []
+            return found + self._jing_problems(context, options, given)
 
-    def _checked(self, request: Request, *, hand: tuple[int, bool] | None, jing: bool,
-                 extra: Callable[[Options], list[Problem]] | None = None) -> Options:
-        """Options, then (under the options given, or the defaults where they are bad) the
-        hand, ``context.jing`` and the operation's own problems, all raised together."""
-        problems: list[Problem] = []
-        options = self.options_or_defaults(request, problems)
-        options_given = not problems
-        if options_given:
-            raise_if(self.seat_bound_problems(request.context, options))
-        if extra is not None:
-            problems += extra(options)
-        if hand is not None:
-            size, needs_win_tile = hand
-            problems += self.hand_problems(request, options, size=size,
-                                           needs_win_tile=needs_win_tile)
-        if jing:
-            problems += self._jing_problems(request.context, options, options_given)
-        raise_if(problems)
-        return options
+        return super().checked(request, draw=draw, needs_win_tile=needs_win_tile, hand=hand,
+                               extra=own)
 
     def _jing_problems(self, ctx: Context, options: Options,
                        options_given: bool) -> list[Problem]:
@@ -382,7 +369,7 @@ class Nanchang(Variant):
     def claims(self, request: Request) -> ClaimsAnswer:
         """`claims` takes ``context.indicator`` in place of ``context.jing`` too (API.md); a
         bad indicator, or a jing beside it that disagrees, is refused first (with the options'
-        problems), as `_checked` refuses them for fan, waits and discards."""
+        problems), as `checked` refuses them for fan, waits and discards."""
         if NanchangFacts.of(request.context).indicator is not None:
             problems: list[Problem] = []
             options = self.options_or_defaults(request, problems)
@@ -397,7 +384,7 @@ class Nanchang(Variant):
         request = self._indicated(request)
         ctx = request.context
         win_type = ctx.win_type or WinType.DISCARD
-        options = self._checked(request, hand=(13, True), jing=True, extra=lambda o: (
+        options = self.checked(request, needs_win_tile=True, extra=lambda o, _: (
             C.payment_problems(ctx, win_type, bool(o["dealer_double"]), o["players"])
             if ctx.seats is not None else []))
         return self._answer(request.hand, ctx, options, self.outcome(request.hand, ctx, options))
@@ -450,7 +437,7 @@ class Nanchang(Variant):
         under ``kong_scoring: "end_of_won_hand"`` 2 each, 10 for 杠精."""
         ctx = request.context
 
-        def problems(options: Options) -> list[Problem]:
+        def problems(options: Options, _given: bool) -> list[Problem]:
             players = options["players"]
             found = S.range_problems(ctx, players)
             if ctx.kong is None:
@@ -462,7 +449,7 @@ class Nanchang(Variant):
             return found + S.kong_problems(ctx, active=S.active_seats(ctx, players),
                                            discarder_pays=False)
 
-        options = self._checked(request, hand=None, jing=True, extra=problems)
+        options = self.checked(request, hand=False, extra=problems)
         assert ctx.kong is not None and ctx.seats is not None and ctx.seats.konger is not None
         jing = _jing(ctx)
         is_jing = ctx.kong.tile in (jing.zheng, jing.fu)
@@ -477,13 +464,13 @@ class Nanchang(Variant):
         """正精 and 副精 from ``context.indicator`` under ``jing_mode`` (RULES.md §3.2)."""
         indicator = NanchangFacts.of(request.context).indicator
 
-        def problems(options: Options) -> list[Problem]:
+        def problems(options: Options, _given: bool) -> list[Problem]:
             if indicator is None:
                 return [missing_field("#/context/indicator",
                                       "context.indicator is required: the turned tile")]
             return _indicator_problems(indicator, options)
 
-        options = self._checked(request, hand=None, jing=False, extra=problems)
+        options = self.checked(request, hand=False, extra=problems, jing=False)
         assert indicator is not None
         jing = _jing_of(indicator, options)
         return JingAnswer(T.code(jing.zheng), T.code(jing.fu), options)
@@ -494,7 +481,7 @@ class Nanchang(Variant):
         many players — the echo says so (rooms.md §0.9.3, reconciled.md §22)."""
         ctx = request.context
         sent = request.options.get("players") is not None
-        options = self._checked(request, hand=None, jing=False, extra=lambda o: (
+        options = self.checked(request, hand=False, jing=False, extra=lambda o, _: (
             C.holdings_problems(ctx, o["players"] if sent else None)))
         holdings: tuple[Holding, ...] = NanchangFacts.of(ctx).holdings or ()
         scores, deltas = settle([(h.zheng, h.fu) for h in holdings], options["bawang_mode"])

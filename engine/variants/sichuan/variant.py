@@ -62,7 +62,7 @@ from engine import wire
 from engine.advice.answers import DingqueAnswer, ExchangeAnswer
 from engine.advice.dingque import dingque
 from engine.advice.exchange import exchange
-from engine.errors import Problem, RequestError, raise_if
+from engine.errors import Problem, RequestError
 from engine.hand import Context, Hand, HandRules, Request, WinType, context_with
 from engine.options import Options, OptionSpec, OptionType
 from engine.plumbing import warm
@@ -368,14 +368,9 @@ class Sichuan(Variant):
 
     def kong(self, request: Request) -> KongAnswer:
         """刮风下雨 (§1.5): the immediate payments for ``context.kong``."""
-        problems: list[Problem] = []
-        options = self.options_or_defaults(request, problems)
-        if not problems:
-            raise_if(self.seat_bound_problems(request.context, options))
+        options = self.checked(request, hand=False, extra=lambda o, _: P.kong_problems(
+            request.context, sichuan_room(o).hand_rules, sichuan_room(o).room.players))
         room = sichuan_room(options)
-        problems += P.context_problems(request.context, options)
-        problems += P.kong_problems(request.context, room.hand_rules, room.room.players)
-        raise_if(problems)
         return KongAnswer(P.kong_payments(request.context, options, room.room.players),
                           options)
 
