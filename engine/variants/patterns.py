@@ -25,13 +25,13 @@ order of its RULES.md table, which is also the order answers list patterns in):
   shapes, 将对, 带幺九): only those are tried per candidate reading;
 * ``event`` — True when the pattern can count only at a moment with an event (a self-draw,
   a kong, the last tile, the first turn; 杠上开花, 海底捞月, 天胡, …): the variant tells
-  `judge` whether the moment has one, and a plain discard win (every wait's) skips them all.
+  `tally` whether the moment has one, and a plain discard win (every wait's) skips them all.
 * ``flat`` — flat points a payer beside the fan (南昌's 德国 ``"deguo_flat"``): a number or
   the option that sets it; `flats` reads them under an option set, `apply` leaves them alone.
 
 Scoring is the table applied to each candidate reading, best kept (RULES.md §0.6, §0.7):
 `activate` compiles a table once per option set (switched-off patterns dropped, option fans
-read, each entry's answer prebuilt), and `judge` tries the reading-dependent patterns on each
+read, each entry's answer prebuilt), and `tally` tries the reading-dependent patterns on each
 candidate, keeps the first worth the most fan, and walks the table once in order on it. A
 variant's measured fast paths (closed-form readers, per-suit memos) only build the facts;
 the table decides.
@@ -86,7 +86,7 @@ pattern counted once, None for a counted-by-tiles one —, id, fan each, tiles, 
 replaces under the options)."""
 
 
-class Verdict(NamedTuple):
+class Tally(NamedTuple):
     """What a table says of a hand: the best candidate's index, its fan, and the patterns
     it counts in table order, replacements done."""
 
@@ -108,8 +108,8 @@ class Active(Generic[F]):
     """The reading-dependent entries: what tells the candidate readings apart."""
     replaces: bool
     """Some active entry replaces others under these options."""
-    memo: BoundedDict[tuple[Any, ...], Verdict] | None = None
-    """`judge`'s answers by (event, facts…), when `activate` was asked to keep them."""
+    memo: BoundedDict[tuple[Any, ...], Tally] | None = None
+    """`tally`'s answers by (event, facts…), when `activate` was asked to keep them."""
 
 
 class Names(dict[str, tuple[str, str]]):
@@ -169,7 +169,7 @@ def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any], *,
     """``table`` under resolved ``options``, compiled; built once per option set by the
     variant (an `Active` compares by identity, so it is a cheap cache key too).
 
-    With ``memo``, `judge` keeps its answer per distinct facts: the predicates are pure, and
+    With ``memo``, `tally` keeps its answer per distinct facts: the predicates are pure, and
     facts take few distinct values (a handful of flags and the 根 tiles), so most hands —
     new concealed parts included — are answered by one look-up. The facts must then be
     hashable values holding only what the predicates read (a NamedTuple of plain values),
@@ -196,7 +196,7 @@ def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any], *,
 
 class _Times(tuple[Tile, ...]):
     """What a ``count`` pattern counts: as many entries as times, none of them a tile to
-    show (`judge` gives the pattern no ``tiles``)."""
+    show (`tally` gives the pattern no ``tiles``)."""
 
 
 def _uncounted(count: Callable[[Any], int]) -> Callable[[Any], tuple[Tile, ...]]:
@@ -260,7 +260,7 @@ def _fan(checks: tuple[Hit, ...], facts: Any) -> int:
     return fan
 
 
-def judge(active: Active[F], readings: Sequence[F], *, event: bool = True) -> Verdict:
+def tally(active: Active[F], readings: Sequence[F], *, event: bool = True) -> Tally:
     """The best of ``readings`` (one facts object a candidate reading; at least one), its
     fan and the patterns it counts, in table order, replacements done.
 
@@ -270,13 +270,13 @@ def judge(active: Active[F], readings: Sequence[F], *, event: bool = True) -> Ve
     tile, not the first turn) the ``event`` patterns are not asked at all."""
     memo = active.memo
     if memo is None:
-        return _judge(active, readings, event)
+        return _tally(active, readings, event)
     key = (event, *readings)
     found = memo.get(key)
-    return memo.keep(key, _judge(active, readings, event)) if found is None else found
+    return memo.keep(key, _tally(active, readings, event)) if found is None else found
 
 
-def _judge(active: Active[F], readings: Sequence[F], event: bool) -> Verdict:
+def _tally(active: Active[F], readings: Sequence[F], event: bool) -> Tally:
     best = 0
     if len(readings) > 1:
         best_fan = -1
@@ -297,25 +297,25 @@ def _judge(active: Active[F], readings: Sequence[F], event: bool) -> Verdict:
             fan += counted[1]
     if active.replaces:
         return _replaced(active, best, found, fan)
-    return Verdict(best, fan, tuple(found))
+    return Tally(best, fan, tuple(found))
 
 
-def _replaced(active: Active[F], best: int, found: list[Counted], fan: int) -> Verdict:
+def _replaced(active: Active[F], best: int, found: list[Counted], fan: int) -> Tally:
     """``found`` with the replacements of the entries it holds done, in table order."""
     replacing = {hit[2]: hit[5] for hit in active.walk if hit[5]}
     kept = found
     for counted in found:
         replaces = replacing.get(counted[0])
         if replaces == ALL:
-            return Verdict(best, counted[1], (counted,))
+            return Tally(best, counted[1], (counted,))
         if replaces:
             kept = [c for c in kept if c[0] not in replaces]
     if kept is not found:
         fan = sum(c[1] for c in kept)
-    return Verdict(best, fan, tuple(kept))
+    return Tally(best, fan, tuple(kept))
 
 
 def apply(active: Active[F], readings: Sequence[F]) -> tuple[int, tuple[Counted, ...]]:
-    """`judge` as (best index, counted patterns): the first form of the API, kept."""
-    verdict = judge(active, readings)
-    return verdict.best, verdict.counted
+    """`tally` as (best index, counted patterns): the first form of the API, kept."""
+    tallied = tally(active, readings)
+    return tallied.best, tallied.counted

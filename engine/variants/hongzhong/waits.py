@@ -43,7 +43,7 @@ def wait_fans(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
     no_bonus = not cfg.pengpenghu_fan and not cfg.qingyise_fan and (holds_wild
                                                                     or not cfg.no_wild_fan)
     # no bonus can count: a wait's facts are the shapes it completes alone, and the table
-    # keeps the best candidate (`judge`), so a wait is worth the best of its shapes' prices
+    # keeps the best candidate (`tally`), so a wait is worth the best of its shapes' prices
     # (`shape_fans`: the table's, each shape alone; 四红中 where no shape completes)
     base, pair, orphan = shape_fans(cfg)
     if no_bonus and pairs == cfg.kinds and base <= pair:

@@ -25,7 +25,7 @@ from engine.caching import BoundedDict
 from engine.hand import Context, Hand, MeldKind, WinType
 from engine.results import Group, Pattern, Reading
 from engine.tiles import Tile
-from engine.variants.patterns import Active, activated, judge, wire_patterns
+from engine.variants.patterns import Active, activated, tally, wire_patterns
 from engine.variants.sichuan.facts import missing_suit
 from engine.variants.sichuan.patterns import PATTERN_NAMES, ROOM_NAMES, TABLE, Facts, HandFacts
 from engine.variants.sichuan.reader import (
@@ -312,7 +312,7 @@ def _judged(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidat
             info: PartInfo, part: Sequence[int], mask: int) -> Judged:
     """What the table says of the candidates (`Judged`)."""
     readings, event = facts_of(hand, context, prefs, found, info, part, mask)
-    best, fan, counted = judge(prefs.table, readings, event=event)
+    best, fan, counted = tally(prefs.table, readings, event=event)
     gen_count = 0
     tian_hu = False
     for pid, _, count, _ in counted:
@@ -326,7 +326,7 @@ def _judged(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidat
 def facts_of(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],
              info: PartInfo, part: Sequence[int], mask: int) -> tuple[list[Facts], bool]:
     """What the table reads: one `Facts` a candidate reading, and whether the moment has an
-    event (`judge`'s ``event``: else a plain discard win, not after a kong, not the last
+    event (`tally`'s ``event``: else a plain discard win, not after a kong, not the last
     tile, no 天胡/地胡)."""
     win_type = context.win_type or _DISCARD
     tian_di = _tian_di(context, win_type, prefs) if context.first_turn else None

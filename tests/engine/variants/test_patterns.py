@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from engine.variants.patterns import (
     ALL,
     PatternSpec,
-    Verdict,
+    Tally,
     activate,
     apply,
     flats,
-    judge,
     names,
     reads,
+    tally,
 )
 
 
@@ -84,19 +84,19 @@ def test_names_in_table_order() -> None:
 def test_judge_gives_the_fan_after_replacements() -> None:
     facts = [F(False, True, (3,), True)]
     # additive: 对 1 + 色 2 + 天 5 + 去根 0 = 8 (根's 1 removed by 去根)
-    assert judge(activate(TABLE, OPTIONS), facts).fan == 8
+    assert tally(activate(TABLE, OPTIONS), facts).fan == 8
     # fixed: 天 5 alone
-    assert judge(activate(TABLE, {**OPTIONS, "fixed": True}), facts) == Verdict(
+    assert tally(activate(TABLE, {**OPTIONS, "fixed": True}), facts) == Tally(
         0, 5, (("heaven", 5, 1, ()),))
 
 
 def test_a_moment_without_an_event_skips_the_event_patterns() -> None:
-    # 天 is an event pattern: told the moment has no event, judge does not ask it (its
+    # 天 is an event pattern: told the moment has no event, tally does not ask it (its
     # predicate would say yes here); the others count as ever: 对 1 + 色 2 + 去根 0 = 3
     facts = [F(False, True, (3,), True)]
-    verdict = judge(activate(TABLE, OPTIONS), facts, event=False)
-    assert _ids(verdict.counted) == [("triplets", 1, 1), ("flush", 2, 1), ("drop_root", 0, 1)]
-    assert verdict.fan == 3
+    tallied = tally(activate(TABLE, OPTIONS), facts, event=False)
+    assert _ids(tallied.counted) == [("triplets", 1, 1), ("flush", 2, 1), ("drop_root", 0, 1)]
+    assert tallied.fan == 3
 
 
 def test_an_active_table_is_its_own_cache_key() -> None:
@@ -113,10 +113,10 @@ def test_a_memoised_table_answers_what_a_plain_one_answers() -> None:
              [F(True, True, (3,), False), F(False, True, (3,), False)]]
     for facts in cases * 2:
         for event in (True, False):
-            assert judge(kept, facts, event=event) == judge(plain, facts, event=event)
-    first = judge(kept, cases[0])
-    assert judge(kept, [F(False, True, (3,), True)]) is first
-    assert judge(kept, cases[0], event=False) != first  # 天 5 only counts with an event
+            assert tally(kept, facts, event=event) == tally(plain, facts, event=event)
+    first = tally(kept, cases[0])
+    assert tally(kept, [F(False, True, (3,), True)]) is first
+    assert tally(kept, cases[0], event=False) != first  # 天 5 only counts with an event
 
 
 def test_a_fan_one_step_above_an_option() -> None:

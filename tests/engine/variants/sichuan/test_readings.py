@@ -239,7 +239,7 @@ def test_the_memo_tells_melds_apart() -> None:
 
 
 def test_event_patterns_never_count_at_a_moment_without_an_event() -> None:
-    # `judge` skips the table's ``event`` entries when `facts_of` says the moment has none;
+    # `tally` skips the table's ``event`` entries when `facts_of` says the moment has none;
     # asked anyway, on generated hands under random options, none of them would count
     rng = random.Random(SEED + 3)
     quiet = 0
@@ -253,8 +253,8 @@ def test_event_patterns_never_count_at_a_moment_without_an_event() -> None:
         readings, event = SS.facts_of(hand, context, prefs, info.candidates, info, part, mask)
         if not event:
             quiet += 1
-            assert (SS.judge(prefs.table, readings, event=True)
-                    == SS.judge(prefs.table, readings, event=False)), hand
+            assert (SS.tally(prefs.table, readings, event=True)
+                    == SS.tally(prefs.table, readings, event=False)), hand
             assert not any(p.when(f) for p in TABLE if p.event for f in readings), hand
     assert quiet > 200
 
