@@ -78,7 +78,7 @@ HAND_MEMOS = (
     ("engine.variants.changsha.seed_scoring", "seed_score"),
     ("engine.variants.nanchang.jingdiao", "_jing_diao"),
     ("engine.variants.nanchang.jingdiao", "_groups"),
-    ("engine.variants.nanchang.scoring", "_TABLES"),
+    ("engine.variants.nanchang.scoring", "_SCORINGS"),
     ("engine.variants.hongzhong.scoring", "_BY_CONFIG"),
 )
 """(module, name) of every memo keyed by what a hand holds (``cold`` empties them)."""

@@ -284,7 +284,7 @@ def read_split(sp: Split, rules: Rules, options: Mapping[str, Any],
 
 
 @dataclass(frozen=True)
-class Table:
+class Scoring:
     """`patterns.TABLE` under one option set, and what it gave each candidate's facts (a
     hand's candidates take a few dozen values, so the table is applied once to each)."""
 
@@ -305,16 +305,16 @@ class Table:
 
 _KEY: Final = itemgetter(*reads(TABLE))
 """The values of the options the table reads (more than one: a tuple)."""
-_TABLES: BoundedDict[tuple[Any, ...], Table] = BoundedDict(64)
+_SCORINGS: BoundedDict[tuple[Any, ...], Scoring] = BoundedDict(64)
 
 
-def scoring_of(options: Mapping[str, Any]) -> Table:
-    """The Table of resolved options (built once per set of the options it reads)."""
+def scoring_of(options: Mapping[str, Any]) -> Scoring:
+    """The Scoring of resolved options (built once per set of the options it reads)."""
     key = _KEY(options)
-    found = _TABLES.get(key)
+    found = _SCORINGS.get(key)
     if found is None:
-        found = _TABLES.keep(key, Table(activated(TABLE, options), flats(TABLE, options),
-                                        BoundedDict(4096)))
+        found = _SCORINGS.keep(key, Scoring(activated(TABLE, options), flats(TABLE, options),
+                                            BoundedDict(4096)))
     return found
 
 
