@@ -16,7 +16,7 @@ OPTION_SPECS: Final = option_specs(guo_hu="same_tile", rob_exposed_kong=True, ex
                "a ready hand may 开杠 (and is locked after it); false: only 补张 is offered"),
 ))
 
-RULES: Final = ClaimRules(
+CLAIM_RULES: Final = ClaimRules(
     option_specs=OPTION_SPECS,
     amounts=("base_per_payer", "birds_expected"),
     chow=lambda options: True,

@@ -134,7 +134,7 @@ class Changsha(Variant):
                                  settle=wire.RequestShape.RECORD)
     weights = WEIGHTS
     facts = ChangshaFacts
-    claim_rules = claims_module.RULES
+    claim_rules = claims_module.CLAIM_RULES
 
     # --- the hooks ----------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ def wild_kinds(context: Context, options: Mapping[str, Any]) -> frozenset[Tile]:
 _WILD_KINDS: Final[BoundedDict[tuple[str, ...], frozenset[Tile]]] = BoundedDict(256)
 
 
-RULES: Final = ClaimRules(
+CLAIM_RULES: Final = ClaimRules(
     option_specs=OPTION_SPECS,
     amounts=("codes_to_draw",),
     chow=lambda options: bool(options["allow_chow_meld"]),

@@ -150,7 +150,7 @@ class Hongzhong(Variant):
     wait_win_type = WinType.SELF_DRAW  # a wildcard variant (RULES.md §0.6)
     reads_active: ClassVar[bool] = False
     facts: ClassVar[type[HongzhongFacts]] = HongzhongFacts
-    claim_rules = claims_module.RULES
+    claim_rules = claims_module.CLAIM_RULES
 
     # --- hooks -----------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ def jing_kinds(context: Context, options: object) -> frozenset[Tile]:
     return frozenset() if jing is None else frozenset((jing.zheng, jing.fu))
 
 
-RULES: Final = ClaimRules(
+CLAIM_RULES: Final = ClaimRules(
     option_specs=OPTION_SPECS,
     amounts=("multiplier", "flat_per_payer"),
     chow=lambda options: True,

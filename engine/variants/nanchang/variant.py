@@ -213,7 +213,7 @@ class Nanchang(Variant):
     weights = WEIGHTS
     wait_win_type = WinType.SELF_DRAW  # a wildcard variant (RULES.md §0.6)
     facts: ClassVar[type[NanchangFacts]] = NanchangFacts
-    claim_rules = claims_module.RULES
+    claim_rules = claims_module.CLAIM_RULES
 
     # --- the variant's rules ---------------------------------------------------------------
 

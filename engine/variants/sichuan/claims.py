@@ -42,7 +42,7 @@ def context_problems(context: Context, rules: HandRules) -> list[Problem]:
     return missing_suit_problems(context, Room(suits=suits))
 
 
-RULES: Final = ClaimRules(
+CLAIM_RULES: Final = ClaimRules(
     option_specs=OPTION_SPECS,
     amounts=("fan_capped", "points_per_payer"),
     missing_suit=missing_suit,

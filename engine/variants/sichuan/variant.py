@@ -188,7 +188,7 @@ class Sichuan(Variant):
                                  exchange=wire.RequestShape.EXCHANGE)
     weights = WEIGHTS
     record_limits = RECORD_LIMITS
-    claim_rules = claims_module.RULES
+    claim_rules = claims_module.CLAIM_RULES
     facts = SichuanFacts
 
     # --- identity and rules -------------------------------------------------------------------

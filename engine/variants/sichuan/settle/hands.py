@@ -18,11 +18,11 @@ from engine.errors import Problem
 from engine.hand import Hand, HandRules
 from engine.settle.hands import Share, copies_problems
 from engine.settle.hands import hand_problems as checked
-from engine.variants.sichuan.settle.pricing import RULES
+from engine.variants.sichuan.settle.pricing import HAND_RULES
 from engine.variants.sichuan.settle.record import Kong, Record, Win
 
 
-def hand_problems(record: Record, rules: HandRules = RULES, size: int = 13) -> list[Problem]:
+def hand_problems(record: Record, rules: HandRules = HAND_RULES, size: int = 13) -> list[Problem]:
     """Every stage-3 problem, in document order (``rules``, ``size``: the room's)."""
     problems: list[Problem] = []
     for i, event in enumerate(record.events):

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Final, Protocol
+from typing import Any, Protocol
 
 from engine import tiles as T
-from engine.hand import Context, Hand, HandRules, Request, WinType
+from engine.hand import Context, Hand, Request, WinType
 from engine.options import Options
 from engine.results import Pattern, WaitsAnswer
 from engine.variants.sichuan.facts import SichuanFacts
@@ -23,12 +23,10 @@ from engine.variants.sichuan.payments import KONG_DISCARDER, kong_rows
 from engine.variants.sichuan.points import HAND_RULES, SichuanFanAnswer, priced
 from engine.variants.sichuan.scoring import breaks_que_yi_men, suits_held
 
-RULES: Final[HandRules] = HAND_RULES
-"""The Sichuan hand rules (108 tiles, no chow melds), for the stage-3 hand checks."""
 Priced = SichuanFanAnswer
 """A priced win: the ``fan`` answer (``points_per_payer``, ``payers``, patterns…)."""
 
-__all__ = ["RULES", "Operations", "Priced", "Pricing", "breaks_que_yi_men", "kong_rows",
+__all__ = ["HAND_RULES", "Operations", "Priced", "Pricing", "breaks_que_yi_men", "kong_rows",
            "paid_by_kong_discarder", "suits_held", "with_gen_limit"]
 
 
