@@ -12,7 +12,7 @@ order of its RULES.md table, which is also the order answers list patterns in):
 * ``on`` — the option that can switch it off: a name (on while the option is truthy, so an
   option-set fan of 0 can also mean "off") or ``(name, value)`` (on while it equals value);
   None when it always counts; ``also_on`` a second such switch (both must be on);
-* ``when`` — a small predicate over the variant's typed facts object (an immutable record —
+* ``when`` — a small predicate over the variant's typed traits object (an immutable record —
   frozen dataclass or NamedTuple — of what scoring knows about the reading, the melds and
   the moment), never ``*args``;
 * ``tiles`` — for a counted pattern (根): the tiles it counts; its fan is then ``fan`` each,
@@ -33,7 +33,7 @@ Scoring is the table applied to each candidate reading, best kept (RULES.md §0.
 `activate` compiles a table once per option set (switched-off patterns dropped, option fans
 read, each entry's answer prebuilt), and `tally` tries the reading-dependent patterns on each
 candidate, keeps the first worth the most fan, and walks the table once in order on it. A
-variant's measured fast paths (closed-form readers, per-suit memos) only build the facts;
+variant's measured fast paths (closed-form readers, per-suit memos) only build the traits;
 the table decides.
 """
 
@@ -109,7 +109,7 @@ class Active(Generic[F]):
     replaces: bool
     """Some active entry replaces others under these options."""
     memo: BoundedDict[tuple[Any, ...], Tally] | None = None
-    """`tally`'s answers by (event, facts…), when `activate` was asked to keep them."""
+    """`tally`'s answers by (event, traits…), when `activate` was asked to keep them."""
 
 
 class Names(dict[str, tuple[str, str]]):
@@ -169,9 +169,9 @@ def activate(table: Sequence[PatternSpec[F]], options: Mapping[str, Any], *,
     """``table`` under resolved ``options``, compiled; built once per option set by the
     variant (an `Active` compares by identity, so it is a cheap cache key too).
 
-    With ``memo``, `tally` keeps its answer per distinct facts: the predicates are pure, and
-    facts take few distinct values (a handful of flags and the 根 tiles), so most hands —
-    new concealed parts included — are answered by one look-up. The facts must then be
+    With ``memo``, `tally` keeps its answer per distinct traits: the predicates are pure, and
+    traits take few distinct values (a handful of flags and the 根 tiles), so most hands —
+    new concealed parts included — are answered by one look-up. The traits must then be
     hashable values holding only what the predicates read (a NamedTuple of plain values),
     or equal hands would miss."""
     walk: list[Hit] = []
@@ -200,11 +200,11 @@ class _Times(tuple[Tile, ...]):
 
 
 def _uncounted(count: Callable[[Any], int]) -> Callable[[Any], tuple[Tile, ...]]:
-    return lambda facts: _Times((-1,) * count(facts))
+    return lambda traits: _Times((-1,) * count(traits))
 
 
 _MEMO_SIZE: Final = 4096
-"""Verdicts kept per active table (a table's distinct facts number in the hundreds)."""
+"""Verdicts kept per active table (a table's distinct traits number in the hundreds)."""
 
 
 def activated(table: Sequence[PatternSpec[F]], options: Mapping[str, Any], *,
@@ -251,17 +251,17 @@ def wire_patterns(counted: tuple[Counted, ...], names: Names) -> tuple[Pattern, 
                  for pid, fan, count, tiles in counted)
 
 
-def _fan(checks: tuple[Hit, ...], facts: Any) -> int:
-    """The fan ``checks`` count for ``facts``."""
+def _fan(checks: tuple[Hit, ...], traits: Any) -> int:
+    """The fan ``checks`` count for ``traits``."""
     fan = 0
     for when, _, _, each, tiles_of, _ in checks:
-        if when(facts):
-            fan += each if tiles_of is None else each * len(tiles_of(facts))
+        if when(traits):
+            fan += each if tiles_of is None else each * len(tiles_of(traits))
     return fan
 
 
 def tally(active: Active[F], readings: Sequence[F], *, event: bool = True) -> Tally:
-    """The best of ``readings`` (one facts object a candidate reading; at least one), its
+    """The best of ``readings`` (one traits object a candidate reading; at least one), its
     fan and the patterns it counts, in table order, replacements done.
 
     The reading-dependent patterns tell the candidates apart (the first worth the most fan
@@ -280,17 +280,17 @@ def _tally(active: Active[F], readings: Sequence[F], event: bool) -> Tally:
     best = 0
     if len(readings) > 1:
         best_fan = -1
-        for n, facts in enumerate(readings):
-            fan = _fan(active.by_reading, facts)
+        for n, traits in enumerate(readings):
+            fan = _fan(active.by_reading, traits)
             if fan > best_fan:
                 best, best_fan = n, fan
-    facts = readings[best]
+    traits = readings[best]
     found: list[Counted] = []
     fan = 0
     for when, counted, pid, each, tiles_of, _ in active.walk if event else active.quiet:
-        if when(facts):
+        if when(traits):
             if counted is None:
-                tiles = tiles_of(facts)  # type: ignore[misc]  # set when counted is None
+                tiles = tiles_of(traits)  # type: ignore[misc]  # set when counted is None
                 counted = (pid, each * len(tiles), len(tiles),
                            () if type(tiles) is _Times else tiles)
             found.append(counted)

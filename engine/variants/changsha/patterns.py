@@ -1,15 +1,15 @@
 """长沙's pattern tables (RULES.md §2.2–2.3 traditional, §2.7 seed), line by line in the order
 of their RULES tables — the order answers list them.
 
-Each entry is an `engine.variants.patterns.PatternSpec`. The traditional table reads `Facts`:
-the hand's shapes (`changsha.shapes.ShapeFacts`, what the win check already worked out) and the
+Each entry is an `engine.variants.patterns.PatternSpec`. The traditional table reads `Traits`:
+the hand's shapes (`changsha.shapes.ShapeTraits`, what the win check already worked out) and the
 moment. Shape 大胡 relax the 2/5/8 rule, event 大胡 do not, so the table is only ever applied to
 a hand that wins (`changsha.scoring.judge`). Every 大胡 replaces the 小胡 (``ping_hu``, 0
 units): with none of them the hand is a 小胡, with any it never lists ``ping_hu``. 长沙 reads a
 hand one way only, so nothing here depends on a reading.
 
 The seed profile (``scoring_profile: "seed_simplified"``, §2.7) has its own short table over
-the shape facts alone: a base 1 fan that 将将胡 replaces by 2, then 清一色 +2 and 七小对 (any
+the shape traits alone: a base 1 fan that 将将胡 replaces by 2, then 清一色 +2 and 七小对 (any
 form) +1; the other 大胡 add nothing there.
 """
 
@@ -18,15 +18,15 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from engine.hand import WinType
-from engine.variants.changsha.shapes import ShapeFacts
+from engine.variants.changsha.shapes import ShapeTraits
 from engine.variants.patterns import PatternSpec, names
 
 
-class Facts(NamedTuple):
+class Traits(NamedTuple):
     """What traditional scoring knows of a winning hand. (A NamedTuple: built for every
     evaluation, every wait's included.)"""
 
-    shape: ShapeFacts
+    shape: ShapeTraits
     all_melded: bool
     """全求人's shape counts (``quanqiuren_discard_only`` forbids it on a self-draw)."""
     win_type: WinType
@@ -44,7 +44,7 @@ _SELF_DRAW, _DISCARD, _ROB_KONG = WinType.SELF_DRAW, WinType.DISCARD, WinType.RO
 SMALL: Final = ("ping_hu",)
 """What every 大胡 replaces."""
 
-P = PatternSpec[Facts]
+P = PatternSpec[Traits]
 TABLE: Final[tuple[P, ...]] = (
     P("ping_hu", "Small win", "小胡", 0, when=lambda f: True),  # §2.2
     P("peng_peng_hu", "All pongs", "碰碰胡", 1, replaces=SMALL,
@@ -84,7 +84,7 @@ TABLE: Final[tuple[P, ...]] = (
 )
 """RULES.md §2.2's 小胡 and §2.3's 大胡, in its order (units are the traditional fan)."""
 
-S = PatternSpec[ShapeFacts]
+S = PatternSpec[ShapeTraits]
 SEED_TABLE: Final[tuple[S, ...]] = (
     S("base", "Base", "底分", 1, when=lambda f: True),
     S("jiang_jiang_hu", "All 2, 5 and 8", "将将胡", 2, replaces=("base",),

@@ -30,7 +30,7 @@ from engine.hand import WinType
 from engine.results import Pattern
 from engine.variants.changsha.patterns import SEED_TABLE
 from engine.variants.changsha.scoring import patterns_of
-from engine.variants.changsha.shapes import ShapeFacts
+from engine.variants.changsha.shapes import ShapeTraits
 from engine.variants.patterns import activate, apply
 
 _SEED: Final = activate(SEED_TABLE, {})
@@ -44,10 +44,10 @@ class SeedScore:
 
 
 @lru_cache(maxsize=1024)
-def seed_score(facts: ShapeFacts) -> SeedScore:
+def seed_score(traits: ShapeTraits) -> SeedScore:
     """The hand fan of a winning hand: `patterns.SEED_TABLE` applied to its shapes (cached:
     a hand's shapes take a few hundred values)."""
-    found = apply(_SEED, (facts,))[1]
+    found = apply(_SEED, (traits,))[1]
     return SeedScore(patterns_of(found), sum(c[1] for c in found))
 
 

@@ -57,7 +57,7 @@ def is_258(tile: Tile) -> bool:
     return not T.is_honor(tile) and T.rank(tile) in (2, 5, 8)
 
 
-class ShapeFacts(NamedTuple):
+class ShapeTraits(NamedTuple):
     """What the complete hand (win tile included) is, shape by shape. (A NamedTuple: built
     for every evaluation, and the key of the scores memo in `changsha.scoring`.)
 
@@ -79,7 +79,7 @@ class ShapeFacts(NamedTuple):
     all_melded: bool
 
 
-def shape_facts(hand: Hand) -> ShapeFacts:
+def shape_traits(hand: Hand) -> ShapeTraits:
     """The shapes of a complete hand (``hand.win_tile`` set)."""
     tiles = hand.concealed_with_win
     part = T.counts(tiles)
@@ -92,7 +92,7 @@ def shape_facts(hand: Hand) -> ShapeFacts:
     one_suit = len({t // 9 for t in everything}) == 1
     all_melded = (len(hand.melds) == 4 and standard
                   and not any(m.is_kong and m.concealed for m in hand.melds))
-    return ShapeFacts(
+    return ShapeTraits(
         standard=standard,
         small=small,
         triplets=triplets,
@@ -106,8 +106,8 @@ def shape_facts(hand: Hand) -> ShapeFacts:
 
 def forms_no_shape(concealed: Sequence[Tile], tile: Tile, melds: Sequence[Meld]) -> bool:
     """True when ``concealed`` + ``tile`` beside ``melds`` forms no shape at all — not the
-    standard one, not 七小对, not 将将胡 — so `shape_facts` would find nothing
-    (``no_winning_shape``): told without the rest of its facts, or a trial `Hand`, for the
+    standard one, not 七小对, not 将将胡 — so `shape_traits` would find nothing
+    (``no_winning_shape``): told without the rest of its traits, or a trial `Hand`, for the
     offers ``claims`` rules on, most of which are no win."""
     part = T.counts(concealed)
     part[tile] += 1
@@ -124,18 +124,18 @@ def _all_258(melds: Sequence[Meld]) -> bool:
     return all(m.kind is not MeldKind.CHOW and m.tiles[0] in _IS_258 for m in melds)
 
 
-def win_shape_ids(facts: ShapeFacts, all_melded_counts: bool) -> tuple[str, ...]:
+def win_shape_ids(traits: ShapeTraits, all_melded_counts: bool) -> tuple[str, ...]:
     """The API shape ids that make this hand a win (empty: no win).
 
     The standard shape wins with a 2/5/8 pair, or with any pair when a shape big win that
     rests on it applies (碰碰胡, 清一色, 全求人 — the last only when its option allows it).
     """
     ids = []
-    if facts.standard and (facts.small or facts.triplets or facts.flush or all_melded_counts):
+    if traits.standard and (traits.small or traits.triplets or traits.flush or all_melded_counts):
         ids.append(SHAPE_STANDARD)
-    if facts.seven_pairs:
+    if traits.seven_pairs:
         ids.append(SHAPE_SEVEN_PAIRS)
-    if facts.all_258:
+    if traits.all_258:
         ids.append(SHAPE_ALL_258)
     return tuple(ids)
 
@@ -144,7 +144,7 @@ def win_shape_ids(facts: ShapeFacts, all_melded_counts: bool) -> tuple[str, ...]
 # The reading shown with a score
 
 
-def reading(hand: Hand, facts: ShapeFacts, shape_ids: Sequence[str]) -> Reading:
+def reading(hand: Hand, traits: ShapeTraits, shape_ids: Sequence[str]) -> Reading:
     """How the hand was read: the shape that carries its patterns, declared melds first.
 
     Seven pairs when it wins that way (the 七小对 family is then counted); else a triplet
@@ -158,7 +158,7 @@ def reading(hand: Hand, facts: ShapeFacts, shape_ids: Sequence[str]) -> Reading:
     if SHAPE_SEVEN_PAIRS in shape_ids:
         return _from_shape(SHAPE_SEVEN_PAIRS, declared, part, SEVEN_PAIRS)
     if SHAPE_STANDARD in shape_ids:
-        rules = TRIPLETS if facts.triplets else SMALL if facts.small else STANDARD
+        rules = TRIPLETS if traits.triplets else SMALL if traits.small else STANDARD
         return _from_shape(SHAPE_STANDARD, declared, part, rules)
     singles = tuple(group(GroupKind.SINGLE.value, (t,))
                     for t in sorted(hand.concealed_with_win))

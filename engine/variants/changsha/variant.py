@@ -71,9 +71,9 @@ from engine.variants.changsha.scoring import (
     REASON_NO_SHAPE,
     Score,
     Verdict,
-    facts_of,
     judge,
     score,
+    traits_of,
 )
 from engine.variants.changsha.seats import (
     WinSeats,
@@ -152,7 +152,7 @@ class Changsha(Variant):
                     options: Options) -> JudgedCheck:
         """`judge` reads the tiles, the win type and the options, no other context member:
         no trial context is needed, and the verdict rides along for `checked_fan`. Tiles
-        that form no shape at all (most offers) are refused without `judge`'s facts."""
+        that form no shape at all (most offers) are refused without `judge`'s traits."""
         if forms_no_shape(hand.concealed, tile, hand.melds):
             return NO_SHAPE
         verdict = judge(Hand(hand.concealed, hand.melds, tile), win_type, options)
@@ -163,7 +163,7 @@ class Changsha(Variant):
 
     def _fan_of(self, hand: Hand, context: Context, options: Options, verdict: Verdict) -> int:
         if options["scoring_profile"] == SEED:
-            return seed.seed_score(verdict.facts).fan
+            return seed.seed_score(verdict.traits).fan
         return self._traditional(hand, context, options, verdict, win_type_of(context)).units
 
     def wait_list(self, concealed: Sequence[Tile], hand: Hand, context: Context,
@@ -248,9 +248,9 @@ class Changsha(Variant):
         verdict = judged if judged is not None else judge(hand, win_type, options)
         if not verdict.win:
             return ChangshaFanAnswer(False, reason=verdict.reason, options=options)
-        shown = reading(hand, verdict.facts, verdict.shapes) if with_reading else None
+        shown = reading(hand, verdict.traits, verdict.shapes) if with_reading else None
         if options["scoring_profile"] == SEED:
-            scored = seed.seed_score(verdict.facts)
+            scored = seed.seed_score(verdict.traits)
             seed_birds, bird_fan = _seed_birds(turned, seated, hand, options)
             return ChangshaFanAnswer(
                 True, patterns=scored.patterns, fan=scored.fan, bird_fan=bird_fan,
@@ -314,7 +314,7 @@ class Changsha(Variant):
         if not verdict.win:
             return replace(answer, win=False, reason=verdict.reason)
         if options["scoring_profile"] == SEED:
-            hand_fan = seed.seed_score(verdict.facts).fan
+            hand_fan = seed.seed_score(verdict.traits).fan
             bird_fan = B.seed_bird_fan(turned, scored, hand.concealed_with_win)
             return replace(answer, win=True, fan=hand_fan, bird_fan=bird_fan,
                            total_fan=seed.total_fan(hand_fan, bird_fan, win_type))
@@ -370,10 +370,10 @@ class Changsha(Variant):
     def _traditional(self, hand: Hand, context: Context, options: Options,
                      verdict: Verdict, win_type: WinType) -> Score:
         """Shape 大胡 plus the event 大胡 of the moment, stacked (the hand must win)."""
-        facts = facts_of(hand, context, verdict, win_type,
+        traits = traits_of(hand, context, verdict, win_type,
                          winner_is_dealer=winner_is_dealer(context),
                          discarder_is_dealer=discarder_is_dealer(context, win_type))
-        return score(facts, options)
+        return score(traits, options)
 
     def _seat_and_bird_problems(self, request: Request, options: Options, given: bool, *,
                                 purpose: str) -> tuple[list[Problem], WinSeats | None]:

@@ -1,7 +1,7 @@
 """红中's pattern table (RULES.md §4.2), line by line in the order of its table — the order
 answers list patterns in.
 
-Each entry is an `engine.variants.patterns.PatternSpec` over `Facts`, one candidate shape of
+Each entry is an `engine.variants.patterns.PatternSpec` over `Traits`, one candidate shape of
 a winning hand (`hongzhong.scoring`): the shape the base pattern names, whether its reading
 may be triplets only, the suit a 清一色 would be of, and whether the winner holds a wildcard.
 The bonuses are off while their fan option is 0; 七对's and 十三幺's fan may be 0 and they are
@@ -22,7 +22,7 @@ _STANDARD, _SEVEN_PAIRS, _ORPHANS = (Shape.STANDARD.value, Shape.SEVEN_PAIRS.val
                                      Shape.THIRTEEN_ORPHANS.value)
 
 
-class Facts(NamedTuple):
+class Traits(NamedTuple):
     """One candidate shape of a winning hand. (A NamedTuple: built on every evaluation.)"""
 
     shape: str
@@ -35,7 +35,7 @@ class Facts(NamedTuple):
     holds_wild: bool
 
 
-P = PatternSpec[Facts]
+P = PatternSpec[Traits]
 TABLE: Final[tuple[P, ...]] = (
     P("ping_hu", "Win", "胡牌", 0, reading=True, when=lambda f: f.shape == _STANDARD),
     P("qi_dui", "Seven pairs", "七对", "qidui_fan", reading=True,

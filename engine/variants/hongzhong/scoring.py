@@ -1,7 +1,7 @@
 """红中麻将 (RULES.md §4.2): the win check, the fan, the patterns and the reading.
 
 The fan is the pattern table (`hongzhong.patterns`) applied to each shape that completes
-the hand, its facts from a few table-driven shape checks (which shapes complete the hand, and
+the hand, its traits from a few table-driven shape checks (which shapes complete the hand, and
 whether a triplets-only reading exists), never by listing readings: 清一色 and 无红中 are
 properties of the tiles, not of a reading, once all-wild groups may take the flush suit.
 Readings are listed only to show one that earns the fan.
@@ -42,7 +42,7 @@ from engine.shapes import (
 )
 from engine.tiles import Tile
 from engine.variants.hongzhong.options import Config, Split, split, win_type_of
-from engine.variants.hongzhong.patterns import FOUR_WILDS, PATTERN_NAMES, TABLE, Facts
+from engine.variants.hongzhong.patterns import FOUR_WILDS, PATTERN_NAMES, TABLE, Traits
 from engine.variants.patterns import Active, Counted, activated, apply, reads, wire_patterns
 
 _SHAPE_ORDER: Final = (Shape.STANDARD.value, Shape.SEVEN_PAIRS.value,
@@ -148,13 +148,13 @@ def score(hand: Hand, context: Context, cfg: Config, found: Found | None = None)
             flush = None
         elif shape == FOUR_WILDS:
             flush = flush_suit({t // 9 for t in hand.all_tiles})
-        candidates.append(Facts(shape, triplets, flush, sp.holds_wild))
+        candidates.append(Traits(shape, triplets, flush, sp.holds_wild))
     if not candidates:
         raise ValueError("score() needs a winning hand")
     return priced(cfg, tuple(candidates))
 
 
-def priced(cfg: Config, candidates: tuple[Facts, ...]) -> Scored:
+def priced(cfg: Config, candidates: tuple[Traits, ...]) -> Scored:
     """`patterns.TABLE` under ``cfg`` applied to a winning hand's candidate shapes (in
     `_SHAPE_ORDER`), the best kept: the one pricing of a hand (`score`) and of a wait
     (`wait_fan`). Memoised per Config: a hand's candidates take a few hundred values."""
@@ -166,7 +166,7 @@ def priced(cfg: Config, candidates: tuple[Facts, ...]) -> Scored:
 
 
 WaitKey = tuple[bool, bool, bool, bool, int | None, bool, int | None]
-"""What a wait's candidate facts are made of (`hongzhong.waits.wait_fans`): the draw completes
+"""What a wait's candidate traits are made of (`hongzhong.waits.wait_fans`): the draw completes
 the standard shape, its triplets reading, 七对, 十三幺; the flush suit as they read it; the
 winner holds a wildcard; and, when no shape completes (四红中 alone), its face-value flush
 suit (else None)."""
@@ -174,7 +174,7 @@ suit (else None)."""
 
 def wait_fan(cfg: Config, key: WaitKey) -> int:
     """The fan `priced` gives the candidates ``key`` describes, memoised per Config by the
-    key (plain values: the facts are built only on a miss)."""
+    key (plain values: the traits are built only on a miss)."""
     fans = _scoring(cfg).wait_fans
     fan = fans.get(key)
     if fan is None:
@@ -198,29 +198,29 @@ def shape_fans(cfg: Config) -> tuple[int, int, int]:
     return found[0], found[1], found[2]
 
 
-def _wait_candidates(key: WaitKey) -> tuple[Facts, ...]:
+def _wait_candidates(key: WaitKey) -> tuple[Traits, ...]:
     """The candidates of a wait's win, as `score` builds them for a whole hand (`shapes_of`:
     四红中 only where no shape completes)."""
     standard, triplets, pairs, orphans, flush, holds_wild, four_flush = key
     found = []
     if standard:
-        found.append(Facts(_STANDARD, triplets, flush, holds_wild))
+        found.append(Traits(_STANDARD, triplets, flush, holds_wild))
     if pairs:
-        found.append(Facts(_SEVEN_PAIRS, False, flush, holds_wild))
+        found.append(Traits(_SEVEN_PAIRS, False, flush, holds_wild))
     if orphans:
-        found.append(Facts(_ORPHANS, False, None, holds_wild))
+        found.append(Traits(_ORPHANS, False, None, holds_wild))
     if not found:
-        found.append(Facts(FOUR_WILDS, False, four_flush, True))
+        found.append(Traits(FOUR_WILDS, False, four_flush, True))
     return tuple(found)
 
 
-def best(table: Active[Facts], candidates: tuple[Facts, ...]) -> Scored:
+def best(table: Active[Traits], candidates: tuple[Traits, ...]) -> Scored:
     """``table`` applied to each candidate shape, the best kept."""
     index, counted = apply(table, candidates)
-    facts = candidates[index]
+    traits = candidates[index]
     flush_counted = any(c[0] == "qing_yi_se" for c in counted)
-    return Scored(facts.shape, sum(c[1] for c in counted), _patterns(counted), facts.triplets,
-                  facts.flush if flush_counted else None)
+    return Scored(traits.shape, sum(c[1] for c in counted), _patterns(counted), traits.triplets,
+                  traits.flush if flush_counted else None)
 
 
 class _Scoring(NamedTuple):
@@ -228,8 +228,8 @@ class _Scoring(NamedTuple):
     hand's candidates take a few hundred values, so the table is applied once to each)."""
 
     cfg: Config
-    table: Active[Facts]
-    scores: BoundedDict[tuple[Facts, ...], Scored]
+    table: Active[Traits]
+    scores: BoundedDict[tuple[Traits, ...], Scored]
     wait_fans: BoundedDict[WaitKey, int]
     shape_fans: list[int]
     """`shape_fans`' answer, once asked."""
@@ -241,7 +241,7 @@ _BY_CONFIG: BoundedDict[int, _Scoring] = BoundedDict(256)
 holds its Config, so the id is not reused while the entry lives."""
 
 
-def scoring_of(cfg: Config) -> tuple[Active[Facts], BoundedDict[tuple[Facts, ...], Scored]]:
+def scoring_of(cfg: Config) -> tuple[Active[Traits], BoundedDict[tuple[Traits, ...], Scored]]:
     """The activated table of ``cfg`` and its scores memo."""
     found = _scoring(cfg)
     return found.table, found.scores

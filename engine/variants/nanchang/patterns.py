@@ -1,7 +1,7 @@
 """南昌's pattern table (RULES.md §3.4 win shapes, §3.5 bonuses), line by line in the order of
 its tables — the order answers list patterns in.
 
-Each entry is an `engine.variants.patterns.PatternSpec` over `Facts`, one candidate of a
+Each entry is an `engine.variants.patterns.PatternSpec` over `Traits`, one candidate of a
 winning hand (`nanchang.scoring`: one shape in one semantics, substituting or face value).
 The shape patterns name the candidate's shape; 大七对 and 七星十三烂 are the candidate's shape
 when they apply (they replace 平胡 and 十三烂: `scoring.read_split` says which). Flat points
@@ -16,7 +16,7 @@ from typing import Final, NamedTuple
 from engine.variants.patterns import ALL, PatternSpec, names
 
 
-class Facts(NamedTuple):
+class Traits(NamedTuple):
     """One candidate of a winning hand. (A NamedTuple: built for every candidate of every
     evaluation, every wait's included, and the key of the scores memo.)"""
 
@@ -34,7 +34,7 @@ class Facts(NamedTuple):
     """``"tian_hu"``, ``"di_hu"`` or None."""
 
 
-P = PatternSpec[Facts]
+P = PatternSpec[Traits]
 TABLE: Final[tuple[P, ...]] = (
     # §3.4 win shapes
     P("ping_hu", "Plain hand", "平胡", 0, reading=True, when=lambda f: f.shape == "ping_hu"),

@@ -12,7 +12,7 @@ A hand is read in two *semantics*, and the best total over both is the answer:
 
 Each semantics is a pair (naturals, wildcard count) handed to the shape tables — never a
 kind-by-kind substitution. A *candidate* is one shape in one semantics with its patterns,
-fan and flat bonus — `nanchang.patterns.TABLE` applied to its facts; ``jing_diao`` (a property
+fan and flat bonus — `nanchang.patterns.TABLE` applied to its traits; ``jing_diao`` (a property
 of the 13 tiles before the win, `nanchang.jingdiao`) adds to every candidate.
 
 Decisions (where RULES.md leaves room):
@@ -42,7 +42,7 @@ from engine.shapes import Shape, ShapeRules
 from engine.tiles import Tile
 from engine.variants.nanchang.facts import Jing
 from engine.variants.nanchang.jingdiao import is_jing_diao
-from engine.variants.nanchang.patterns import TABLE, Facts
+from engine.variants.nanchang.patterns import TABLE, Traits
 from engine.variants.patterns import Active, activated, apply, flats, reads
 
 _SHAPE_PATTERN: Final = {Shape.STANDARD: "ping_hu", Shape.SEVEN_PAIRS: "qi_dui",
@@ -195,17 +195,17 @@ def evaluate(hand: Hand, jing: Jing, *, self_drawn: bool, others_hold_jing: bool
     claimed_natural = not self_drawn and bool(options["claimed_jing_is_natural"])
     sp = split(hand, jing, claimed_natural)
 
-    def facts() -> HandFacts:
-        return HandFacts(
+    def traits() -> HandTraits:
+        return HandTraits(
             diao=jing_diao(hand, jing, rules),
             no_chow_meld=all(m.kind is not MeldKind.CHOW for m in hand.melds),
             holds_jing=not {jing.zheng, jing.fu}.isdisjoint(hand.all_tiles))
 
-    return read_split(sp, rules, options, others_hold_jing, facts)
+    return read_split(sp, rules, options, others_hold_jing, traits)
 
 
 @dataclass(frozen=True, slots=True)
-class HandFacts:
+class HandTraits:
     """What the candidates need of the hand beyond its concealed part: ``jing_diao`` (of
     the tiles before the win), no chow meld declared, and any 精 tile among all the
     player's tiles."""
@@ -228,10 +228,10 @@ class Known:
 
 
 def read_split(sp: Split, rules: Rules, options: Mapping[str, Any],
-               others_hold_jing: bool | None, facts_of: Callable[[], HandFacts],
+               others_hold_jing: bool | None, traits_of: Callable[[], HandTraits],
                known: Known | None = None) -> Readings:
     """The candidates of a split concealed part (``evaluate`` after the split; the waits
-    call it once per drawn kind, with what their probes ``known``). ``facts_of`` is asked
+    call it once per drawn kind, with what their probes ``known``). ``traits_of`` is asked
     only when some shape is complete."""
     found: list[tuple[ShapeRules, tuple[int, ...], tuple[Tile, ...], bool,
                       tuple[Shape, ...]]] = []
@@ -245,10 +245,10 @@ def read_split(sp: Split, rules: Rules, options: Mapping[str, Any],
     if not any(f[4] for f in found):
         return Readings((), False)
 
-    facts = facts_of()
-    diao, no_chow_meld = facts.diao, facts.no_chow_meld
+    traits = traits_of()
+    diao, no_chow_meld = traits.diao, traits.no_chow_meld
     honors_all = all(sp.face[k] for k in T.HONOR_KINDS)
-    deguo_allowed = bool(options["deguo_allow_natural_jing"]) or not facts.holds_jing
+    deguo_allowed = bool(options["deguo_allow_natural_jing"]) or not traits.holds_jing
     table = scoring_of(options)
     scores = table.scores
 
@@ -256,11 +256,11 @@ def read_split(sp: Split, rules: Rules, options: Mapping[str, Any],
 
     def add(base: str, shape: Shape, srules: ShapeRules, naturals: tuple[int, ...],
             wild_tiles: tuple[Tile, ...], at_face: bool) -> None:
-        # the memo looked up by the facts' values (a NamedTuple hashes and compares as its
-        # tuple), so that `Facts` is built only when the table is asked
+        # the memo looked up by the traits' values (a NamedTuple hashes and compares as its
+        # tuple), so that `Traits` is built only when the table is asked
         key = (base, at_face, deguo_allowed, others_hold_jing, diao, None)
         found = scores.get(key)
-        ids, fan, flat = table.score(Facts._make(key)) if found is None else found
+        ids, fan, flat = table.score(Traits._make(key)) if found is None else found
         out.append(Candidate(ids, fan, flat, shape, srules, naturals, wild_tiles))
 
     for srules, naturals, wild_tiles, at_face, complete in found:
@@ -285,19 +285,19 @@ def read_split(sp: Split, rules: Rules, options: Mapping[str, Any],
 
 @dataclass(frozen=True)
 class Scoring:
-    """`patterns.TABLE` under one option set, and what it gave each candidate's facts (a
+    """`patterns.TABLE` under one option set, and what it gave each candidate's traits (a
     hand's candidates take a few dozen values, so the table is applied once to each)."""
 
-    active: Active[Facts]
+    active: Active[Traits]
     flat: dict[str, int]
     scores: BoundedDict[tuple[Any, ...], tuple[tuple[str, ...], int, int]]
 
-    def score(self, facts: Facts) -> tuple[tuple[str, ...], int, int]:
+    def score(self, traits: Traits) -> tuple[tuple[str, ...], int, int]:
         """The candidate's pattern ids (table order), fan and flat points a payer."""
-        found = self.scores.get(facts)
+        found = self.scores.get(traits)
         if found is None:
-            counted = apply(self.active, (facts,))[1]
-            found = self.scores.keep(facts, (
+            counted = apply(self.active, (traits,))[1]
+            found = self.scores.keep(traits, (
                 tuple(c[0] for c in counted), sum(c[1] for c in counted),
                 sum(self.flat.get(c[0], 0) for c in counted)))
         return found
@@ -320,7 +320,7 @@ def scoring_of(options: Mapping[str, Any]) -> Scoring:
 
 def tian_di(kind: str, options: Mapping[str, Any]) -> tuple[tuple[str, ...], int, int]:
     """天胡 or 地胡 (``kind``) by the table: it replaces the whole list, whatever the shape."""
-    return scoring_of(options).score(Facts("ping_hu", False, False, None, False, kind))
+    return scoring_of(options).score(Traits("ping_hu", False, False, None, False, kind))
 
 
 def _seven_stars(naturals: tuple[int, ...], wild_tiles: tuple[Tile, ...],

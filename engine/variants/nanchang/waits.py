@@ -27,7 +27,7 @@ from engine.tiles import Tile
 from engine.variants.nanchang.facts import Jing
 from engine.variants.nanchang.jingdiao import is_jing_diao
 from engine.variants.nanchang.scoring import (
-    HandFacts,
+    HandTraits,
     Known,
     Parts,
     Rules,
@@ -198,7 +198,7 @@ def wait_fans(concealed: Sequence[Tile], melds: Sequence[Meld], jing: Jing,
     """The kinds a self-draw onto ``concealed`` wins on (but those ``skip`` refuses), with
     the fan of the best candidate, in tile order: ``evaluate`` of each trial hand, but the
     13 tiles are split and probed once — which shapes each draw completes, in each
-    semantics, comes from `_probe` — and the facts that do not depend on the drawn tile
+    semantics, comes from `_probe` — and the traits that do not depend on the drawn tile
     (``jing_diao`` is a property of the tiles before the win) are worked out once."""
     rules = rules_for(options)
     wild_kinds = (jing.zheng, jing.fu)
@@ -209,20 +209,20 @@ def wait_fans(concealed: Sequence[Tile], melds: Sequence[Meld], jing: Jing,
     wild = _probe(base.naturals, base.wilds, rules.wild_parts, wild_kinds, triplets) \
         if base.wilds else None
     held = base.wilds > 0 or any(t in wild_kinds for m in melds for t in m.tiles)
-    known_facts: list[HandFacts] = []
+    known_facts: list[HandTraits] = []
 
-    def facts_of(drawn_jing: bool) -> Callable[[], HandFacts]:
-        def facts() -> HandFacts:
+    def traits_of(drawn_jing: bool) -> Callable[[], HandTraits]:
+        def traits() -> HandTraits:
             if not known_facts:
-                known_facts.append(HandFacts(
+                known_facts.append(HandTraits(
                     diao=is_jing_diao(concealed, len(melds), wild_kinds,
                                       honor_chows=rules.honor_chows, wild_only=rules.wild_only,
                                       four_as_two=rules.four_as_two),
                     no_chow_meld=no_chow, holds_jing=held))
             f = known_facts[0]
-            return f if f.holds_jing or not drawn_jing else HandFacts(f.diao, f.no_chow_meld,
+            return f if f.holds_jing or not drawn_jing else HandTraits(f.diao, f.no_chow_meld,
                                                                        True)
-        return facts
+        return traits
 
     out = []
     for t in sorted(_candidates(base, rules, wild_kinds, wild, face)):
@@ -244,7 +244,7 @@ def wait_fans(concealed: Sequence[Tile], melds: Sequence[Meld], jing: Jing,
         else:
             wild_shapes, wild_triplets = (), False
         known = Known(wild_shapes, face.shapes(t), wild_triplets, t in face.triplets)
-        best = read_split(sp, rules, options, others_hold_jing, facts_of(t in wild_kinds),
+        best = read_split(sp, rules, options, others_hold_jing, traits_of(t in wild_kinds),
                           known).best()
         if best is not None:
             out.append((t, best.fan))

@@ -1,7 +1,7 @@
 """四川 血战到底's pattern table (RULES.md §1.3, with the room rows of rooms.md §0.9.4.3),
 line by line in the order of its table.
 
-Each entry is an `engine.variants.patterns.PatternSpec` over `Facts`: what scoring knows of
+Each entry is an `engine.variants.patterns.PatternSpec` over `Traits`: what scoring knows of
 one candidate reading (from `sichuan.reader`) and of the hand, the melds and the
 moment (``hand``, worked out once per evaluation by `sichuan.scoring`). Only the base
 shapes, 将对, 带幺九, 一条龙, 夹心五, the 龙七对 bonus and 将七对 depend on the reading
@@ -22,7 +22,7 @@ _SEVEN_PAIRS: Final = S.Shape.SEVEN_PAIRS
 _SELF_DRAW, _DISCARD, _ROB_KONG = WinType.SELF_DRAW, WinType.DISCARD, WinType.ROB_KONG
 
 
-class HandFacts(NamedTuple):
+class HandTraits(NamedTuple):
     """What does not depend on the reading: the melds, the suits, the moment. (Immutable and
     typed; a NamedTuple because it is built on every evaluation, every wait's included, where
     a frozen dataclass's ``__init__`` costs about 1 µs more.)"""
@@ -52,12 +52,12 @@ class HandFacts(NamedTuple):
     """``"tian_hu"``, ``"di_hu"`` or None (first turn, seat and win type; `scoring`)."""
 
 
-class Facts(NamedTuple):
-    """One candidate reading (what scoring asks of it) with the hand's facts: what a
-    predicate reads. Plain values only, so that equal facts hash equal: the active table
-    memoises its answer per facts (`engine.variants.patterns.activate`'s ``memo``)."""
+class Traits(NamedTuple):
+    """One candidate reading (what scoring asks of it) with the hand's traits: what a
+    predicate reads. Plain values only, so that equal traits hash equal: the active table
+    memoises its answer per traits (`engine.variants.patterns.activate`'s ``memo``)."""
 
-    hand: HandFacts
+    hand: HandTraits
     chow: bool
     """The reading holds a sequence."""
     all_terminal: bool
@@ -70,7 +70,7 @@ class Facts(NamedTuple):
     """夹心五's *N* under ``jia_xin_wu_count`` and the win type (0: it does not apply)."""
 
 
-P = PatternSpec[Facts]
+P = PatternSpec[Traits]
 TABLE: Final[tuple[P, ...]] = (
     P("ping_hu", "Plain hand", "平胡", 0, reading=True,
       when=lambda f: not f.seven_pairs and f.chow),

@@ -1,8 +1,8 @@
-"""四川 血战到底 scoring (RULES.md §1.3): the facts of a hand, and its pattern table
+"""四川 血战到底 scoring (RULES.md §1.3): the traits of a hand, and its pattern table
 (`sichuan.patterns`) applied to them, best reading kept.
 
 Most additions do not depend on how the concealed tiles are grouped (清一色, 根, 门清, 中张,
-金钩钓 and the events), so their facts are worked out once per hand; only the base shape, 将对,
+金钩钓 and the events), so their traits are worked out once per hand; only the base shape, 将对,
 带幺九 and the 龙七对 bonus change from one reading to the next. Every candidate reading
 (`sichuan.reader`: those that can score best; in the tests, every reading the general search
 finds) is tried and the one worth the most fan is kept (§0.6: ``111222333m 789p 99p`` is 平胡
@@ -27,7 +27,7 @@ from engine.results import Group, Pattern, Reading
 from engine.tiles import Tile
 from engine.variants.patterns import Active, activated, tally, wire_patterns
 from engine.variants.sichuan.facts import missing_suit
-from engine.variants.sichuan.patterns import PATTERN_NAMES, ROOM_NAMES, TABLE, Facts, HandFacts
+from engine.variants.sichuan.patterns import PATTERN_NAMES, ROOM_NAMES, TABLE, HandTraits, Traits
 from engine.variants.sichuan.reader import (
     Candidate,
     PartInfo,
@@ -64,7 +64,7 @@ class Prefs:
     di_hu_fan: int
     tiandi_additive: bool
     di_hu_mode: str
-    table: Active[Facts]
+    table: Active[Traits]
     """`patterns.TABLE` under these options (`engine.variants.patterns.activate`)."""
     room: SichuanRoom
     """The room (rooms.md §0.9.4): its groups (金钩钓), whether 清一色 counts, its names."""
@@ -293,10 +293,10 @@ Judged = tuple[int, tuple[tuple[str, int, int, tuple[Tile, ...]], ...], int, int
 (fan, counted, 根 count, best candidate, 天胡 counted)."""
 
 _JUDGED: BoundedDict[tuple[Any, ...], Judged] = BoundedDict(1 << 14)
-"""The table's verdicts by what its facts are made of — `evaluate`'s key (options, moment,
+"""The table's verdicts by what its traits are made of — `evaluate`'s key (options, moment,
 melds), the part's `PartInfo.traits` and, with melds, the part's count of each meld's kind
 (a pong whose fourth tile is concealed is a 根) — shared by every part alike: a part never
-seen before is then scored by one look-up, without building its facts (most new parts have
+seen before is then scored by one look-up, without building its traits (most new parts have
 the traits of one seen before; a few hundred distinct traits exist)."""
 
 
@@ -311,7 +311,7 @@ def _score(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate
 def _judged(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],
             info: PartInfo, part: Sequence[int], mask: int) -> Judged:
     """What the table says of the candidates (`Judged`)."""
-    readings, event = facts_of(hand, context, prefs, found, info, part, mask)
+    readings, event = traits_of(hand, context, prefs, found, info, part, mask)
     best, fan, counted = tally(prefs.table, readings, event=event)
     gen_count = 0
     tian_hu = False
@@ -323,9 +323,9 @@ def _judged(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidat
     return fan, counted, gen_count, best, tian_hu
 
 
-def facts_of(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],
-             info: PartInfo, part: Sequence[int], mask: int) -> tuple[list[Facts], bool]:
-    """What the table reads: one `Facts` a candidate reading, and whether the moment has an
+def traits_of(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],
+             info: PartInfo, part: Sequence[int], mask: int) -> tuple[list[Traits], bool]:
+    """What the table reads: one `Traits` a candidate reading, and whether the moment has an
     event (`tally`'s ``event``: else a plain discard win, not after a kong, not the last
     tile, no 天胡/地胡)."""
     win_type = context.win_type or _DISCARD
@@ -348,19 +348,19 @@ def facts_of(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candida
         all_258, melds_terminal, simples, concealed = (info.only_258, True,
                                                        not info.has_terminal, True)
     room = prefs.room
-    facts = HandFacts(len(melds) == room.room.groups, mask in (1, 2, 4) and room.flush,
+    traits = HandTraits(len(melds) == room.room.groups, mask in (1, 2, 4) and room.flush,
                       all_258, melds_terminal, bool(info.fours), roots, concealed,
                       prefs.menqing_requires_self_draw, simples, win_type, context.after_kong,
                       context.last_tile, tian_di)
     event = (win_type is not _DISCARD or context.after_kong or context.last_tile
              or tian_di is not None)
     if not prefs.every_reading:
-        return [Facts(facts, c.chow, c.all_terminal, c.reading.shape is _SEVEN_PAIRS)
+        return [Traits(traits, c.chow, c.all_terminal, c.reading.shape is _SEVEN_PAIRS)
                 for c in found], event
     win = hand.win_tile
     five = win if prefs.sandwich and win is not None and win % 9 == 4 else None
     self_drawn = prefs.per_456 and win_type is WinType.SELF_DRAW
-    return [Facts(facts, c.chow, c.all_terminal, c.reading.shape is _SEVEN_PAIRS, c.dragon,
+    return [Traits(traits, c.chow, c.all_terminal, c.reading.shape is _SEVEN_PAIRS, c.dragon,
                   _sandwiched(c, five, self_drawn) if prefs.sandwich else 0)
             for c in found], event
 

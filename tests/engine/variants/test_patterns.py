@@ -58,23 +58,23 @@ def test_a_counted_pattern_is_fan_each_with_its_tiles() -> None:
 
 
 def test_an_option_switches_a_pattern_on_and_off() -> None:
-    facts = [F(True, False, (), False)]
-    assert _ids(apply(activate(TABLE, {**OPTIONS, "mode": "bonus"}), facts)[1]) == [
+    traits = [F(True, False, (), False)]
+    assert _ids(apply(activate(TABLE, {**OPTIONS, "mode": "bonus"}), traits)[1]) == [
         ("base", 0, 1), ("bonus", 1, 1)]
-    assert _ids(apply(activate(TABLE, OPTIONS), facts)[1]) == [("base", 0, 1)]
+    assert _ids(apply(activate(TABLE, OPTIONS), traits)[1]) == [("base", 0, 1)]
 
 
 def test_replacements_whole_list_by_option_and_by_id() -> None:
-    facts = [F(False, True, (3,), True)]
+    traits = [F(False, True, (3,), True)]
     # additive: 对 1 + 色 2 + 天 5 = 8, and 去根 removes 根
-    assert _ids(apply(activate(TABLE, OPTIONS), facts)[1]) == [
+    assert _ids(apply(activate(TABLE, OPTIONS), traits)[1]) == [
         ("triplets", 1, 1), ("flush", 2, 1), ("heaven", 5, 1), ("drop_root", 0, 1)]
     # fixed: 天 5 replaces the whole list
-    assert _ids(apply(activate(TABLE, {**OPTIONS, "fixed": True}), facts)[1]) == [
+    assert _ids(apply(activate(TABLE, {**OPTIONS, "fixed": True}), traits)[1]) == [
         ("heaven", 5, 1)]
     # switched off: never counted
     assert "heaven" not in [c[0] for c in apply(activate(TABLE, {**OPTIONS, "heaven": False}),
-                                                 facts)[1]]
+                                                 traits)[1]]
 
 
 def test_names_in_table_order() -> None:
@@ -82,19 +82,19 @@ def test_names_in_table_order() -> None:
 
 
 def test_judge_gives_the_fan_after_replacements() -> None:
-    facts = [F(False, True, (3,), True)]
+    traits = [F(False, True, (3,), True)]
     # additive: 对 1 + 色 2 + 天 5 + 去根 0 = 8 (根's 1 removed by 去根)
-    assert tally(activate(TABLE, OPTIONS), facts).fan == 8
+    assert tally(activate(TABLE, OPTIONS), traits).fan == 8
     # fixed: 天 5 alone
-    assert tally(activate(TABLE, {**OPTIONS, "fixed": True}), facts) == Tally(
+    assert tally(activate(TABLE, {**OPTIONS, "fixed": True}), traits) == Tally(
         0, 5, (("heaven", 5, 1, ()),))
 
 
 def test_a_moment_without_an_event_skips_the_event_patterns() -> None:
     # 天 is an event pattern: told the moment has no event, tally does not ask it (its
     # predicate would say yes here); the others count as ever: 对 1 + 色 2 + 去根 0 = 3
-    facts = [F(False, True, (3,), True)]
-    tallied = tally(activate(TABLE, OPTIONS), facts, event=False)
+    traits = [F(False, True, (3,), True)]
+    tallied = tally(activate(TABLE, OPTIONS), traits, event=False)
     assert _ids(tallied.counted) == [("triplets", 1, 1), ("flush", 2, 1), ("drop_root", 0, 1)]
     assert tallied.fan == 3
 
@@ -106,14 +106,14 @@ def test_an_active_table_is_its_own_cache_key() -> None:
 
 
 def test_a_memoised_table_answers_what_a_plain_one_answers() -> None:
-    # activate(memo=True): the same verdicts, kept per (event, facts) — equal facts asked
-    # again get the very same answer object, other facts or another moment their own
+    # activate(memo=True): the same verdicts, kept per (event, traits) — equal traits asked
+    # again get the very same answer object, other traits or another moment their own
     plain, kept = activate(TABLE, OPTIONS), activate(TABLE, OPTIONS, memo=True)
     cases = [[F(False, True, (3,), True)], [F(True, False, (3, 7), False)],
              [F(True, True, (3,), False), F(False, True, (3,), False)]]
-    for facts in cases * 2:
+    for traits in cases * 2:
         for event in (True, False):
-            assert tally(kept, facts, event=event) == tally(plain, facts, event=event)
+            assert tally(kept, traits, event=event) == tally(plain, traits, event=event)
     first = tally(kept, cases[0])
     assert tally(kept, [F(False, True, (3,), True)]) is first
     assert tally(kept, cases[0], event=False) != first  # 天 5 only counts with an event

@@ -8,8 +8,8 @@ import random
 
 from engine.hand import WinType
 from engine.variants.changsha import scoring as SC
-from engine.variants.changsha.patterns import SEED_TABLE, TABLE, Facts
-from engine.variants.changsha.shapes import ShapeFacts
+from engine.variants.changsha.patterns import SEED_TABLE, TABLE, Traits
+from engine.variants.changsha.shapes import ShapeTraits
 
 
 def test_tables_in_the_order_of_rules() -> None:
@@ -22,12 +22,12 @@ def test_tables_in_the_order_of_rules() -> None:
     assert [p.id for p in SEED_TABLE] == ["base", "jiang_jiang_hu", "qing_yi_se", "qi_xiao_dui"]
 
 
-def _facts(rng: random.Random) -> Facts:
+def _facts(rng: random.Random) -> Traits:
     bits = [rng.random() < 0.3 for _ in range(7)]
     seven = bits[5]
-    shape = ShapeFacts(True, bits[0], bits[1] and not seven, bits[2], bits[3], seven,
+    shape = ShapeTraits(True, bits[0], bits[1] and not seven, bits[2], bits[3], seven,
                        rng.randrange(4) if seven else 0, bits[4])
-    return Facts(shape, bits[4], rng.choice(list(WinType)), rng.random() < 0.3,
+    return Traits(shape, bits[4], rng.choice(list(WinType)), rng.random() < 0.3,
                  rng.random() < 0.3, rng.random() < 0.3, rng.random() < 0.5,
                  rng.choice([None, True, False]), bits[6])
 
@@ -40,24 +40,24 @@ def test_the_scores_memo_is_the_table_applied_afresh() -> None:
         for on, units, stack, small in itertools.product((False, True), (3, 4),
                                                          ("add", "multiply"), (2, 1))]
     for _ in range(400):
-        facts = _facts(rng)
+        traits = _facts(rng)
         for options in option_sets:
-            memo = SC.score(facts, options)
-            assert SC.score(facts, options) is memo
-            assert memo == SC._score(facts, options)
+            memo = SC.score(traits, options)
+            assert SC.score(traits, options) is memo
+            assert memo == SC._score(traits, options)
 
 
 def test_a_small_win_and_a_stack_of_big_wins() -> None:
     options = {"menqing_dahu": False, "shuang_haohua_units": 4, "dahu_stack": "add",
                "xiao_hu_self_draw": 2}
-    plain = ShapeFacts(True, True, False, False, False, False, 0, False)
-    small = SC.score(Facts(plain, False, WinType.SELF_DRAW, False, False, False, False, None,
+    plain = ShapeTraits(True, True, False, False, False, False, 0, False)
+    small = SC.score(Traits(plain, False, WinType.SELF_DRAW, False, False, False, False, None,
                            True), options)
     assert ([p.id for p in small.patterns], small.units, small.base_per_payer) == (
         ["ping_hu"], 0, 2)  # 小胡 self-draw: 2 a payer
     # 三豪华七小对 (shuang_haohua_units 4 + 1 = 5) + 清一色 1 + 杠上开花 1 = 7 units, 6 × 7 = 42
-    seven = ShapeFacts(True, False, False, False, True, True, 3, False)
-    big = SC.score(Facts(seven, False, WinType.SELF_DRAW, True, False, False, False, None,
+    seven = ShapeTraits(True, False, False, False, True, True, 3, False)
+    big = SC.score(Traits(seven, False, WinType.SELF_DRAW, True, False, False, False, None,
                          True), options)
     assert [(p.id, p.fan) for p in big.patterns] == [
         ("qing_yi_se", 1), ("san_hao_hua_qi_xiao_dui", 5), ("gang_shang_kai_hua", 1)]

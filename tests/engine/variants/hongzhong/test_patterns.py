@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.variants.hongzhong import scoring as SC
 from engine.variants.hongzhong.options import config
-from engine.variants.hongzhong.patterns import TABLE, Facts
+from engine.variants.hongzhong.patterns import TABLE, Traits
 from engine.variants.hongzhong.variant import VARIANT as V
 
 SHAPES = ("standard", "seven_pairs", "thirteen_orphans", "four_wilds")
@@ -24,12 +24,12 @@ def _cfg(**given: object):  # type: ignore[no-untyped-def]
 def test_the_best_shape_is_kept_the_first_on_a_tie() -> None:
     cfg = _cfg(qingyise_fan=2, pengpenghu_fan=1, no_wild_fan=1)
     table, _ = SC.scoring_of(cfg)
-    standard = Facts("standard", True, 0, False)  # 胡牌 0 + 碰碰胡 1 + 清一色 2 + 无红中 1 = 4
-    pairs = Facts("seven_pairs", False, 0, False)  # 七对 1 + 清一色 2 + 无红中 1 = 4
+    standard = Traits("standard", True, 0, False)  # 胡牌 0 + 碰碰胡 1 + 清一色 2 + 无红中 1 = 4
+    pairs = Traits("seven_pairs", False, 0, False)  # 七对 1 + 清一色 2 + 无红中 1 = 4
     scored = SC.best(table, (standard, pairs))
     assert (scored.shape, scored.fan, [p.id for p in scored.patterns]) == (
         "standard", 4, ["ping_hu", "peng_peng_hu", "qing_yi_se", "wu_hong_zhong"])
-    scored = SC.best(table, (Facts("standard", False, None, True), pairs))  # 0 against 4
+    scored = SC.best(table, (Traits("standard", False, None, True), pairs))  # 0 against 4
     assert (scored.shape, scored.fan, scored.flush_suit) == ("seven_pairs", 4, 0)
 
 

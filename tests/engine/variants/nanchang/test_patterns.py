@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 from engine.variants.nanchang import scoring as SC
-from engine.variants.nanchang.patterns import TABLE, Facts
+from engine.variants.nanchang.patterns import TABLE, Traits
 from engine.variants.nanchang.variant import VARIANT as V
 from engine.variants.patterns import activate, apply, flats
 
@@ -26,10 +26,10 @@ def test_table_in_the_order_of_rules() -> None:
 def test_bonuses_and_their_flat_points() -> None:
     table = SC.scoring_of(_options(deguo_flat=5, jing_diao_flat=3))
     # 大七对 1 + 德中德 2 + 精钓 1 = 4 fan; flat 5 (德中德) + 3 (精钓) = 8
-    assert table.score(Facts("da_qi_dui", True, True, False, True)) == (
+    assert table.score(Traits("da_qi_dui", True, True, False, True)) == (
         ("da_qi_dui", "de_zhong_de", "jing_diao"), 4, 8)
     # substituting: no 德国; 十三烂 1
-    assert table.score(Facts("shi_san_lan", False, True, None, False)) == (
+    assert table.score(Traits("shi_san_lan", False, True, None, False)) == (
         ("shi_san_lan",), 1, 0)
 
 
@@ -44,9 +44,9 @@ def test_the_scores_memo_is_the_table_applied_afresh() -> None:
         active, flat = activate(TABLE, options), flats(TABLE, options)
         for key in itertools.product(SHAPES, (False, True), (False, True),
                                      (None, True, False), (False, True), (None, "tian_hu")):
-            facts = Facts(*key)
-            counted = apply(active, (facts,))[1]
+            traits = Traits(*key)
+            counted = apply(active, (traits,))[1]
             fresh = (tuple(c[0] for c in counted), sum(c[1] for c in counted),
                      sum(flat.get(c[0], 0) for c in counted))
-            assert table.score(facts) == fresh
-            assert table.score(facts) == fresh  # from the memo
+            assert table.score(traits) == fresh
+            assert table.score(traits) == fresh  # from the memo

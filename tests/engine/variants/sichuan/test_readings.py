@@ -239,7 +239,7 @@ def test_the_memo_tells_melds_apart() -> None:
 
 
 def test_event_patterns_never_count_at_a_moment_without_an_event() -> None:
-    # `tally` skips the table's ``event`` entries when `facts_of` says the moment has none;
+    # `tally` skips the table's ``event`` entries when `traits_of` says the moment has none;
     # asked anyway, on generated hands under random options, none of them would count
     rng = random.Random(SEED + 3)
     quiet = 0
@@ -250,7 +250,7 @@ def test_event_patterns_never_count_at_a_moment_without_an_event() -> None:
         part, info, mask = SS.read_part(hand)
         if not info.candidates:
             continue
-        readings, event = SS.facts_of(hand, context, prefs, info.candidates, info, part, mask)
+        readings, event = SS.traits_of(hand, context, prefs, info.candidates, info, part, mask)
         if not event:
             quiet += 1
             assert (SS.tally(prefs.table, readings, event=True)
@@ -260,10 +260,10 @@ def test_event_patterns_never_count_at_a_moment_without_an_event() -> None:
 
 
 def test_verdicts_shared_between_parts_are_the_tables_own() -> None:
-    """`evaluate` keeps the table's verdict by what its facts are made of (options, moment,
+    """`evaluate` keeps the table's verdict by what its traits are made of (options, moment,
     melds, the part's traits) and hands it to every part alike; on generated hands under a
     few option sets and moments (so that parts do meet verdicts other parts left), each
-    answer equals the table applied afresh to that hand's own facts."""
+    answer equals the table applied afresh to that hand's own traits."""
     rng = random.Random(SEED + 2)
     # (without 一条龙 and 夹心五, whose every-reading candidates are scored part by part;
     # the option sets drawn apart, so that the hands do not depend on how many options
