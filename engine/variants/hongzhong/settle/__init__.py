@@ -17,4 +17,9 @@ Decisions where the spec is silent (README "Decisions" lists them too):
 * ``codes: []`` is no code turned, as an absent ``codes``.
 * ``end.last_drawer`` is required (stage 1) when the options as sent say
   ``draw_next_dealer: "last_drawer"``; an invalid ``draw_next_dealer`` is stage 2's.
+* Rooms of 2 or 3 players (§4.5.10, reconciled.md §1): the seats, ``piao`` and the number of
+  winners are checked against ``players`` as sent at stage 1 (0–3 while it is invalid), the
+  tiles against the room's tile set (its ``suits`` and the tile set's honors, named as the
+  room: "not in the 76-tile set of this room (suits p, s)") at stage 2; every kong, win and
+  code is priced by the operations that price it in the room.
 """

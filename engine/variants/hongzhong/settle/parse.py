@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import tiles as T
 from engine.errors import Problem
 from engine.hand import KongType, WinType
 from engine.seats import in_turn_order
@@ -21,12 +20,10 @@ from engine.variants.hongzhong.settle.record import Event, Kong, Record, Win, Wi
 DEFAULT_CODE_COUNT = 2
 
 
-def parse_record(raw: Mapping[str, Any], tile_set: str, players: int
+def parse_record(raw: Mapping[str, Any], r: TileReader, players: int
                  ) -> tuple[Record, list[Problem]]:
-    """The record, and its tile problems (the record is only usable when there are none)."""
-    kinds = T.TILE_SETS[tile_set]
-    r = TileReader(kinds, f"not in the {tile_set}-tile set of hongzhong",
-                   f"is not a tile of the {tile_set}-tile set")
+    """The record read by ``r`` (the room's tile set), and its tile problems (the record is
+    only usable when there are none); canonical winner order counts mod ``players``."""
     events: list[Event] = []
     for i, e in enumerate(raw["events"]):
         here = f"#/record/events/{i}"

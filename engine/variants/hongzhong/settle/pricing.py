@@ -16,10 +16,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol
 
+from engine import tiles as T
 from engine.errors import RequestError
 from engine.hand import Context, Hand, HandRules, KongType, Request, WinType
 from engine.options import Options
 from engine.seats import FULL_TABLE
+from engine.settle.reader import TileReader
 from engine.variants.hongzhong.codes import kong_payments, mo_ji_count, win_payments
 from engine.variants.hongzhong.facts import HongzhongFacts
 from engine.variants.hongzhong.options import Config, Split, config
@@ -61,8 +63,20 @@ def hand_rules(opts: Options) -> HandRules:
     return config(opts).hand_rules
 
 
-def tile_set(opts: Options | None) -> str:
-    return "112" if opts is None else str(opts["tile_set"])
+def tile_reader(opts: Options | None) -> TileReader:
+    """A `TileReader` of the room's tile set (rooms.md §0.9.2: the room's suits and the tile
+    set's honors; the default room's words when the options are invalid or name three
+    suits)."""
+    if opts is None:
+        kinds, words = T.TILE_SETS["112"], ""
+        name = "112"
+    else:
+        cfg = config(opts)
+        kinds, words, name = cfg.kinds, cfg.hand_rules.set_words, str(opts["tile_set"])
+    if words:
+        return TileReader(kinds, f"not in {words}", f"is not a tile of {words}")
+    return TileReader(kinds, f"not in the {name}-tile set of hongzhong",
+                      f"is not a tile of the {name}-tile set")
 
 
 def wild_kinds(opts: Options) -> frozenset[int]:
@@ -118,6 +132,7 @@ def win_part(fan: int, win_type: WinType, winner: int, payer: int | None, opts: 
                         (0,) * players)
 
 
-def kong_deltas(kind: KongType, konger: int, source: int | None) -> tuple[int, ...]:
-    """The ``kong`` operation's payments for one kong."""
-    return kong_payments(kind, konger, source)
+def kong_deltas(kind: KongType, konger: int, source: int | None,
+                players: int = FULL_TABLE) -> tuple[int, ...]:
+    """The ``kong`` operation's payments for one kong, one per seat of the room."""
+    return kong_payments(kind, konger, source, players)

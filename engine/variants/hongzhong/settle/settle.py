@@ -7,7 +7,9 @@ once, prices each winner as ``fan`` prices it with them (`pricing`) and pays its
 ``codes`` and ``piao`` rows, reason-major (reconciled.md §3). A 红中 hand ends at its first
 win: events after it are checked and priced (``hand_over``) but pay nothing. Then the kongs'
 timing: ``kong_paid`` and ``huang_zhuang_huang_gang`` decide whether their rows count, wait
-(``pending``), come back (``huang_gang`` rows) or never were (``cancelled``).
+(``pending``), come back (``huang_gang`` rows) or never were (``cancelled``). The table is
+the room's (§4.5.10): *P* = ``players`` seats, every per-seat array *P* entries, every
+self-draw and added or concealed kong paid by the *P* − 1 others.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from engine import tiles as T
 from engine.errors import Code, Problem, raise_if
 from engine.hand import Context, Request, Seats, WinType
 from engine.options import Options
+from engine.room import sent_room
 from engine.seats import FULL_TABLE, after, win_payers
 from engine.settle import rows as transfer_rows
 from engine.settle import stages
@@ -51,21 +54,22 @@ class HongzhongSettle:
         self.frame = FRAMES[needs_last_drawer]
 
     def players(self, raw_options: Mapping[str, Any]) -> int:
-        return FULL_TABLE
+        return sent_room(raw_options).players
 
     def options(self, raw_options: Mapping[str, Any]) -> Options:
         return self.pricing.options(raw_options)
 
     def parse(self, raw: Mapping[str, Any], options: Options | None
               ) -> tuple[Record, list[Problem]]:
-        return parse_record(raw, pricing.tile_set(options), FULL_TABLE)
+        players = FULL_TABLE if options is None else options["players"]
+        return parse_record(raw, pricing.tile_reader(options), players)
 
     def hands(self, record: Record, options: Options) -> list[Problem]:
         return hand_problems(record, pricing.hand_rules(options))
 
     def replay(self, record: Record, options: Options,
                raw_options: Mapping[str, Any]) -> HongzhongSettleAnswer:
-        return _replay(record, options, raw_options, FULL_TABLE, self.pricing)
+        return _replay(record, options, raw_options, options["players"], self.pricing)
 
 
 class Settlement:
@@ -131,7 +135,7 @@ def _replay(record: Record, options: Options, raw_options: Mapping[str, Any],
 
 def _pay_kong(i: int, kong: Kong, players: int) -> _PaidKong:
     """A kong's rows as ``kong`` pays it: each payer in turn order after the konger."""
-    deltas = pricing.kong_deltas(kong.type, kong.seat, kong.from_)
+    deltas = pricing.kong_deltas(kong.type, kong.seat, kong.from_, players)
     rows = tuple(Transfer("kong", i, p, kong.seat, -deltas[p]) for p in after(kong.seat, players)
                  if deltas[p] < 0)
     return _PaidKong(i, kong.seat, deltas[kong.seat], rows)

@@ -125,7 +125,7 @@ def frame(raw_options: Mapping[str, Any]) -> RecordFrame:
 
 
 RECORD_LIMITS: Final = wire.Object("HongzhongRecord", {
-    "piao": wire.Items(wire.Count(0, MAX_PIAO), 4, 4),
+    "piao": wire.Items(wire.Count(0, MAX_PIAO), 2, 4),
     "events": wire.Items(wire.Object("HongzhongEvent", {
         "winners": wire.Items(RECORD_HAND, 1, 3),
         "codes": wire.TileList(13),

@@ -9,7 +9,9 @@ hands, where seats pass most wins, so that the wall often runs out (荒庄). An 
 under ``rob_exposed_kong``, an exposed one — is robbed by every seat that can win on it (抢杠;
 the nearest alone under ``yi_pao_duo_xiang: false``). After the win the codes due are turned
 from the wall, fewer when it is short (``wall_left``). The options are drawn per hand, the code
-mode evenly among the four.
+mode evenly among the four. Rooms (rooms.md §0.9.5, reconciled.md §1) are drawn too: 2 or 3
+players (codes by either ``code_seats``) and fewer suits (GF's 2-player 万 + honors room among
+them); the seats, turn order, payers and 飘 are the room's.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 from engine import tiles as T
 from engine.hand import Context, WinType
 from engine.variants.hongzhong import VARIANT
+from engine.variants.hongzhong.options import config
 from tests.engine.variants.hongzhong.settle.reference import _codes_due
 from tests.engine.variants.sichuan.settle.generate import Seat
 
@@ -52,6 +55,13 @@ ROOMS: list[dict[str, Any]] = [
     {"tile_set": "136", "wild_tiles": ["7z", "5z"]}, {"wild_tiles": []},
 ]
 """Tile sets and wild kinds: mostly 红中's 112 tiles, sometimes a 136-tile 癞子 room."""
+SEATS: list[dict[str, Any]] = [
+    {"players": 3}, {"players": 2}, {"players": 3, "suits": ["p", "s"]},
+    {"players": 4, "suits": ["p", "s"]}, {"players": 2, "suits": ["m", "s"]},
+    {"players": 2, "suits": ["m"], "tile_set": "136", "wild_tiles": ["7z"]},
+]
+"""Rooms of 2 or 3 players or fewer suits (rooms.md §0.9.1's table: 红中 with 2 or 3 players;
+GF's 2-player room, 万 and the honors)."""
 
 
 def random_options(rng: random.Random) -> dict[str, Any]:
@@ -62,6 +72,8 @@ def random_options(rng: random.Random) -> dict[str, Any]:
                if rng.random() < 0.5}
     options["code_mode"] = rng.choice(CODE_MODES)
     options.update(rng.choice(ROOMS))
+    if rng.random() < 0.4:  # a room of 2 or 3 seats, or of fewer suits
+        options.update(rng.choice(SEATS), code_seats=rng.choice(["circle", "modulo"]))
     if rng.random() < 0.4:
         options.update(win_by_discard="yes", yi_pao_duo_xiang=True)
     return options
@@ -78,7 +90,8 @@ class Stats:
     def shares(self) -> str:
         n = max(1, self.records)
         parts = ", ".join(f"{what} {self.seen[what] / n:.0%}" for what in (
-            "self-draw", "discard win", "通炮", "抢杠", "荒庄", "short wall", "飘", *CODE_MODES))
+            "self-draw", "discard win", "通炮", "抢杠", "荒庄", "short wall", "飘", *CODE_MODES,
+            "3 seats", "2 seats", "fewer suits"))
         return f"{self.records} records: kongs {self.kongs / n:.2f}/record; {parts}"
 
 
@@ -88,7 +101,8 @@ class Game:
         self.raw = options
         self.o = VARIANT.options(VARIANT.request({"options": options}))
         self.wild = frozenset(T.from_code(w) for w in self.o["wild_tiles"])
-        kinds = sorted(T.TILE_SETS[self.o["tile_set"]])
+        self.players: int = self.o["players"]
+        kinds = sorted(config(self.o).kinds)  # the room's suits and honors
         self.wall = [k for k in kinds for _ in range(4)]
         rng.shuffle(self.wall)
         self.style = rng.choice(["eager", "late", "patient", "ambush", "ambush", "rob",
@@ -98,17 +112,18 @@ class Game:
         win on any tile), on another seat's tile — a discard now and then and every robbed
         kong (通炮), or only a robbed kong (抢杠)."""
         self.late = rng.randint(0, 5)
-        self.dealer = rng.randrange(4)
+        self.dealer = rng.randrange(self.players)
         self.ambush: set[int] = set()
         if self.wild and (self.style == "rob" or (self.style == "ambush"
                           and self.o["win_by_discard"] == "yes")):
-            self.ambush = set(rng.sample(range(4), rng.choice([2, 3, 3])))
+            self.ambush = set(rng.sample(range(self.players),
+                                         min(self.players, rng.choice([2, 3, 3]))))
         self.seats = [Seat(self.deal_ready() if s in self.ambush else
                            self.deal_ready(triplets=0.9) if self.ambush and self.style == "rob"
-                           else self.deal()) for s in range(4)]
+                           else self.deal()) for s in range(self.players)]
         self.events: list[dict[str, Any]] = []
         self.claimed = False
-        self.draws = [0, 0, 0, 0]
+        self.draws = [0] * self.players
         self.last_drawer = self.dealer
         self.over = False
         self.short = False
@@ -193,9 +208,12 @@ class Game:
         discard in four."""
         spring = win_type is WinType.ROB_KONG or (self.style == "ambush"
                                                   and self.rng.random() < 0.25)
-        found = [s for s in ((source + d) % 4 for d in (1, 2, 3))
-                 if self.takes(s, tile, win_type, spring)]
+        found = [s for s in self.others(source) if self.takes(s, tile, win_type, spring)]
         return found[:1] if found and not self.o["yi_pao_duo_xiang"] else found
+
+    def others(self, seat: int) -> list[int]:
+        """The other seats of the room in turn order after ``seat``."""
+        return [(seat + d) % self.players for d in range(1, self.players)]
 
     # --- events ---------------------------------------------------------------------------
 
@@ -307,8 +325,8 @@ class Game:
                 choices.append(tile)
         if self.rng.random() < 0.3:
             return self.rng.choice(choices)
-        return max(choices, key=lambda t: (sum(self.can_win((seat + d) % 4, t, WinType.DISCARD)
-                                               for d in (1, 2, 3)), self.rng.random()))
+        return max(choices, key=lambda t: (sum(self.can_win(o, t, WinType.DISCARD)
+                                               for o in self.others(seat)), self.rng.random()))
 
     def discarded(self, seat: int, tile: int, after_kong: bool) -> int | None:
         winners = self.winners_of(tile, seat, WinType.DISCARD)
@@ -316,9 +334,8 @@ class Game:
             self.win_event(tile, winners, seat, WinType.DISCARD, after_kong)
             return None
         if not self.wall:
-            return (seat + 1) % 4
-        for d in (1, 2, 3):
-            other = (seat + d) % 4
+            return (seat + 1) % self.players
+        for other in self.others(seat):
             o = self.seats[other]
             held = o.concealed.count(tile)
             if not self.meldable(tile) or held < 2 or other in self.ambush:
@@ -338,7 +355,7 @@ class Game:
             if self.rng.random() < 0.7 or self.style == "rob":
                 self.meld(other, "pong", tile, 2)
                 return self.turn(other, None, False)
-        return (seat + 1) % 4
+        return (seat + 1) % self.players
 
     def play(self) -> dict[str, Any]:
         self.code_count = self.rng.choice([2, 2, 2, 4, 6, 0, 3, 12])
@@ -353,7 +370,7 @@ class Game:
             record["code_count"] = self.code_count
         if self.rng.random() < 0.4:
             top = self.rng.choice([2, 5, 1000])
-            record["piao"] = [self.rng.randint(0, top) for _ in range(4)]
+            record["piao"] = [self.rng.randint(0, top) for _ in range(self.players)]
         record["events"] = self.events
         if not self.over:
             record["end"] = ({"last_drawer": self.last_drawer}
@@ -377,5 +394,8 @@ def play(rng: random.Random, options: dict[str, Any], stats: Stats | None = None
         found |= {"通炮" for e in wins if len(e["winners"]) > 1}
         found |= {what for what, there in (("荒庄", "end" in record), ("飘", "piao" in record),
                                            ("short wall", game.short)) if there}
+        players, suits = options.get("players", 4), options.get("suits", "mps")
+        found |= {what for what, there in ((f"{players} seats", players < 4),
+                                           ("fewer suits", len(suits) < 3)) if there}
         stats.seen.update(found | {options["code_mode"]})
     return record

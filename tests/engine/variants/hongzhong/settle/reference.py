@@ -16,6 +16,7 @@ from typing import Any
 
 from engine import tiles as T
 from engine.variants.hongzhong import VARIANT
+from tests import rooms_reference
 
 Row = tuple[str, int, int, int, int]
 """(reason, event, from, to, amount)."""
@@ -45,17 +46,6 @@ def rank(tile: str) -> int:
 
 def is_159z(tile: str) -> bool:
     return tile == "7z" or (tile[1] != "z" and tile[0] in "159")
-
-
-def pointed_seat(origin: int, r: int, players: int, code_seats: str) -> int | None:
-    """The seat a code of rank ``r`` points at (rooms.md §0.9.5's table), None for an empty
-    chair: with four seats (o + r − 1) mod 4."""
-    if players == 4 or code_seats == "modulo":
-        return (origin + r - 1) % players
-    place = (r - 1) % 4  # 0 the origin, 1 下家, 2 对家, 3 上家 of four seats
-    if players == 3:
-        return {0: origin, 1: (origin + 1) % 3, 2: None, 3: (origin + 2) % 3}[place]
-    return {0: origin, 2: (origin + 1) % 2}.get(place)
 
 
 def reference(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
@@ -134,7 +124,13 @@ def reference(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]
             entry = {"event": i, "seat": seat, "patterns": [p.id for p in a.patterns],
                      "fan": a.fan, "codes_expected": expected, "payments": list(a.payments)}
             if codes:
-                entry["codes"] = [(c.tile, c.seat, c.hit) for c in a.codes]
+                pointed = [c.seat if isinstance(c.seat, int) else None  # NULL: an empty chair
+                           for c in a.codes]
+                if o["code_mode"] == "seat":  # each code on the seat §0.9.5's table names
+                    assert pointed == [rooms_reference.rank_seat(rank(c), origin, players,
+                                                                 code_seats) for c in codes]
+                entry["codes"] = [(c.tile, s, c.hit) for c, s in zip(a.codes, pointed,
+                                                                     strict=True)]
                 entry["code_hits"] = list(a.code_hits)
             wins.append(entry)
         rows += reasons["win"] + reasons["codes"] + reasons["piao"]
@@ -195,7 +191,7 @@ def _bonus(o: Any, codes: list[str], win_type: str, winner: int, src: int | None
         return [(u(codes[0]) * value if codes else 0)] * players
     hits = [0] * players
     for c in codes:
-        s = pointed_seat(origin, rank(c), players, code_seats)
+        s = rooms_reference.rank_seat(rank(c), origin, players, code_seats)  # §0.9.5
         paid_share = s is not None and (win_type != "discard" or s == src)
         if s is not None and (s == winner or paid_share):
             hits[s] += 1

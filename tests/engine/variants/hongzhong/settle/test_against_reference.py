@@ -62,8 +62,9 @@ def test_settle_equals_the_reference(index: int) -> None:
 def test_win_and_codes_rows_are_fans_payments(index: int) -> None:
     record, options = RECORDS[index]
     answer = settled(record, options)
+    players = options.get("players", 4)
     for w in answer["wins"]:
-        deltas = [0, 0, 0, 0]
+        deltas = [0] * players
         for reason, event, payer, receiver, amount in rows(answer):
             if reason in ("win", "codes") and receiver == w["seat"] and event == w["event"]:
                 deltas[payer] -= amount
