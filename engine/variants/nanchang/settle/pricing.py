@@ -74,7 +74,8 @@ def kong_amounts(konger: int, kong_type: str, is_jing: bool, players: int, *,
     """What each other seat pays a kong, as the ``kong`` operation pays it: (payer, amount)
     in turn order after the konger. ``at_end``: at the end of a won hand, where ``is_jing``
     says whether the kind is of any pair turned for the end (§3.9.2)."""
-    deltas = kong_payments(konger, kong_type, is_jing, tuple(range(players)), at_end=at_end)
+    deltas = kong_payments(konger, kong_type, is_jing, tuple(range(players)), at_end=at_end,
+                           players=players)
     return tuple((payer, -deltas[payer]) for payer in after(konger, players))
 
 

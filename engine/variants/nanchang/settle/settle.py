@@ -7,7 +7,8 @@ in record order — a kong at once (``kong_scoring: "at_once"``) as ``kong`` pay
 the dealer, the win as ``fan`` prices it —; then, with ``end``, the kongs of a won hand under
 ``"end_of_won_hand"`` (10 for a kind of any pair turned for the end), the 上精 pair, its
 冲关包赔 and each 下精 pair. Totals and ``by_reason`` are the rows' sums, zero-sum by
-construction.
+construction. The table is the room's (§3.9.12): *P* = ``players`` seats, each payment from the
+*P* − 1 others (三家付: the discarder and the *P* − 2 others), every pair with n = *P*.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from engine import tiles as T
 from engine.errors import Code, Problem, raise_if
 from engine.hand import Context, Request, Seats, WinType
 from engine.options import Options
+from engine.room import sent_room
 from engine.seats import FULL_TABLE, after
 from engine.settle import rows as transfer_rows
 from engine.settle import stages
@@ -52,15 +54,16 @@ class NanchangSettle:
         self.variant = variant
 
     def players(self, raw_options: Mapping[str, Any]) -> int:
-        return FULL_TABLE
+        return sent_room(raw_options).players
 
     def options(self, raw_options: Mapping[str, Any]) -> Options:
         return pricing.options(self.variant, raw_options)
 
     def parse(self, raw: Mapping[str, Any], options: Options | None
               ) -> tuple[Record, list[Problem]]:
-        return parse_record(raw, options["tile_set"] if options is not None else "136",
-                            FULL_TABLE)
+        if options is None:
+            return parse_record(raw, "136", FULL_TABLE)
+        return parse_record(raw, options["tile_set"], options["players"])
 
     def hands(self, record: Record, options: Options) -> list[Problem]:
         return hand_problems(record, self.variant.hand_rules(options))

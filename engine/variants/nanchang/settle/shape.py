@@ -17,6 +17,7 @@ from typing import Any, Final
 from engine import tiles as T
 from engine.settle.shape import (
     CONTEXT_MEMBERS,
+    LONGEST_TILES,
     RecordFrame,
     ShapeChecker,
     kong_event,
@@ -26,6 +27,10 @@ from engine.variants.nanchang.settle.options import JING_COUNT_DISCARDS, SETTLE_
 
 MAX_EVENTS: Final = 32
 MAX_DISCARDS: Final = 40
+"""A seat's discards (§3.9.8), with 3 or 4 players."""
+MAX_DISCARDS_OF_TWO: Final = LONGEST_TILES
+"""With 2 players (rooms.md §0.9.6) a seat draws about half of the 109 tiles the deal leaves,
+so it may discard more than 40: the bound is the longest tile list a record holds."""
 WIN_CONTEXT: Final = (*CONTEXT_MEMBERS, "others_hold_jing")
 """A record win's ``context``: the moment, and 德中德's flag (the 精 come from the record)."""
 MELD_MEMBERS: Final = ("type", "tiles", "concealed", "from", "claimed")
@@ -202,10 +207,12 @@ def _end_hand(c: ShapeChecker, entry: Any, seat: int, counted: Any) -> None:
             c.missing(f"{here}/discards", "discards is required under jing_count_discards "
                       "(the seat's own discards count in its 精 holdings; [] when none)")
     else:
+        found = len(c.problems)
         c.tiles(discards, f"{here}/discards", "discards")
-        if _tile_count(discards) > MAX_DISCARDS:
+        most = MAX_DISCARDS if c.players > 2 else MAX_DISCARDS_OF_TWO
+        if len(c.problems) == found and _tile_count(discards) > most:
             c.bad(f"{here}/discards", f"discards holds {_tile_count(discards)} tiles; a seat "
-                  f"discards at most {MAX_DISCARDS}")
+                  f"discards at most {most}" + ("" if c.players > 2 else " with 2 players"))
 
 
 FRAME: Final = RecordFrame(

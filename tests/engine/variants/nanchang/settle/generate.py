@@ -17,6 +17,8 @@ cares about frequent:
 
 Kongs of every type, robbed 补杠, 天胡 / 地胡 (``first_turn``), ``after_kong`` and
 ``last_tile`` occur too. One winner per tile: the first seat after the discarder that wins.
+Rooms of 2 or 3 players (rooms.md §0.9.6, settle-nanchang.md §3.9.12) are drawn one time in
+three: the seats, turn order, payers, 抄庄 and every pair are the room's.
 """
 
 from __future__ import annotations
@@ -64,9 +66,13 @@ and the discard is not offered again)."""
 
 
 def random_options(rng: random.Random) -> dict[str, Any]:
-    """Each option drawn from its values (about half of them left at the default)."""
-    return {name: rng.choice(values) for name, values in OPTION_CHOICES.items()
-            if rng.random() < 0.5}
+    """Each option drawn from its values (about half of them left at the default); a room of
+    2 or 3 players one time in three."""
+    options = {name: rng.choice(values) for name, values in OPTION_CHOICES.items()
+               if rng.random() < 0.5}
+    if rng.random() < 1 / 3:
+        options["players"] = rng.choice((2, 3))
+    return options
 
 
 @dataclass
@@ -101,7 +107,8 @@ class Game:
         self.indicator = self.dead.pop()
         self.jing = Jing(*jing_pair(self.indicator, self.options["jing_mode"]))
         self.jing_kinds = {self.jing.zheng, self.jing.fu}
-        self.dealer = rng.randrange(4)
+        self.players: int = self.options["players"]
+        self.dealer = rng.randrange(self.players)
         self.appetite = rng.choice([1.0, 1.0, 1.0, 0.5, 0.0])
         self.patience = rng.choice([0, 6, 12, 20])
         """No seat takes a win before this many discards: longer hands, more claims."""
@@ -110,19 +117,19 @@ class Game:
         if rng.random() < 0.25:  # one copy of a plain kind dealt to every seat
             self.chao = rng.choice([k for k in self.kinds if k not in self.jing_kinds
                                     and self.wall.count(k) == 4])
-        rich = rng.randrange(4) if rng.random() < 0.7 else None
-        feeder = None if rich is None else (rich + rng.randrange(1, 4)) % 4
+        rich = rng.randrange(self.players) if rng.random() < 0.7 else None
+        feeder = None if rich is None else (rich + rng.randrange(1, self.players)) % self.players
         pao = rich is not None and rng.random() < 0.7
         """A 包赔 scenario: the rich seat is dealt a pair of 正精, the feeder one to throw."""
-        seeds: list[list[int]] = [[] for _ in range(4)]
+        seeds: list[list[int]] = [[] for _ in range(self.players)]
         for seat, kind, n in ((rich, self.jing.zheng, 2 if pao else 0),
                               (feeder, self.jing.zheng, 1 if pao else 0),
                               *((seat, self.chao, 1 if self.chao is not None else 0)
-                                for seat in range(4))):
+                                for seat in range(self.players))):
             for _ in range(n):
                 if seat is not None and kind in self.wall:
                     seeds[seat].append(self.wall.pop(self.wall.index(kind)))
-        self.seats = [Seat(self.deal(seeds[seat], seat == rich)) for seat in range(4)]
+        self.seats = [Seat(self.deal(seeds[seat], seat == rich)) for seat in range(self.players)]
         for n, s in enumerate(self.seats):
             s.feeder = n == feeder or (n != rich and rng.random() < 0.3)
         self.events: list[dict[str, Any]] = []
@@ -172,11 +179,14 @@ class Game:
     def winner_of(self, tile: int, source: int, win_type: WinType,
                   first_turn: bool = False) -> int | None:
         """One tile has one winner: the first seat after ``source`` that wins it."""
-        for d in (1, 2, 3):
-            seat = (source + d) % 4
+        for seat in self.others(source):
             if self.wins(seat, tile, win_type, source, first_turn):
                 return seat
         return None
+
+    def others(self, seat: int) -> list[int]:
+        """The other seats of the room in turn order after ``seat``."""
+        return [(seat + d) % self.players for d in range(1, self.players)]
 
     # --- events ---------------------------------------------------------------------------
 
@@ -311,23 +321,22 @@ class Game:
         if not self.wall:
             return None
         if tile == self.chao and self.dealer_first_discard() == tile:
-            return (seat + 1) % 4  # the others follow it rather than claim it
-        for d in (1, 2, 3):
-            other = (seat + d) % 4
+            return (seat + 1) % self.players  # the others follow it rather than claim it
+        for d, other in enumerate(self.others(seat), 1):
             claim = self.claim(other, seat, tile, upper=d == 1)
             if claim != NO_CLAIM:
                 return claim  # the next seat to draw, or None: the hand ended after it
-        return (seat + 1) % 4
+        return (seat + 1) % self.players
 
     def follow(self, seat: int, tile: int) -> None:
-        """抄庄: the three seats after the dealer threw its first discard, in the first
+        """抄庄: the *P* − 1 seats after the dealer threw its first discard, in the first
         go-around, with nothing claimed."""
         if self.called or any(e["type"] == "chao_zhuang" for e in self.events):
             return
         first = self.dealer_first_discard()
-        if first is None or tile != first or seat != (self.dealer + 3) % 4:
+        if first is None or tile != first or seat != (self.dealer - 1) % self.players:
             return
-        if all(self.seats[(self.dealer + d) % 4].discards[:1] == [first] for d in (1, 2, 3)):
+        if all(self.seats[other].discards[:1] == [first] for other in self.others(self.dealer)):
             self.events.append({"type": "chao_zhuang"})
 
     def claim(self, other: int, seat: int, tile: int, upper: bool) -> int | None:
@@ -435,6 +444,8 @@ class Stats:
                             for e in record["events"]),
             "天胡/地胡": any(p["id"] in ("tian_hu", "di_hu") for w in answer["wins"]
                            for p in w["patterns"]),
+            "3 seats": len(record["end"]["hands"]) == 3,
+            "2 seats": len(record["end"]["hands"]) == 2,
             "14 tiles at 荒庄": any(len(T.parse_any(h.get("hand") or [])) + 3 * len(
                 h.get("melds") or []) == 14 for h in record["end"]["hands"]),
         }
@@ -468,7 +479,7 @@ def rob_kong_records(rng: random.Random, count: int) -> list[tuple[dict[str, Any
     for n in range(count):
         options = random_options(rng)
         for name in ("tile_set", "jing_mode", "xia_jing_pairs", "hui_tou_yi_xiao",
-                     "shang_xia_fan_jing", "wu_ping_hu"):  # the records are for the defaults
+                     "shang_xia_fan_jing", "wu_ping_hu", "players"):  # the records' defaults
             options.pop(name, None)
         out.append((case_16 if n % 2 else rob_jing, options))
     return out
