@@ -8,8 +8,9 @@ events, its pricing and its end-of-hand rules.
 
 Modules, one concern each: `stages` (the staged validation and the `SettleRules` a variant
 fills), `shape` (stage 1: `RecordFrame`, `ShapeChecker`), `reader` (stage 2: `TileReader`),
-`hands` (stage 3: hand checks, copies over the table), `events` (the shared `Winner`, the
-``not_after_kong`` check), `kongs` (stage 4's shared ``meld_mismatch`` checks: `KongLedger`),
+`hands` (stage 3: hand checks, copies over the table), `events` (the shared `Winner` and
+`Kong`, and ``not_after_kong``: the one ``after_kong`` check of every record), `kongs`
+(stage 4's shared ``meld_mismatch`` checks: `KongLedger`),
 `rows` (`Transfer`, reason-major order, totals).
 Seats — turn order, who pays, what the seats cannot say — are `engine.seats`'.
 """

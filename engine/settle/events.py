@@ -3,10 +3,12 @@ order they share (``not_after_kong``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.errors import Code, Problem
-from engine.hand import Hand, KongType
+from engine.hand import Hand, KongType, WinType
 
 
 @dataclass(frozen=True)
@@ -30,21 +32,39 @@ class Kong:
     from_: int | None = None
 
 
-def not_after_kong(i: int, self_draw: bool, seat: int | None,
-                   previous: int | str | None) -> Problem | None:
-    """``after_kong`` on win event ``i``: the previous event must be a kong by ``seat`` (the
-    winner of a self-draw, the discarder of a 杠上炮). ``previous``: the seat of the previous
-    event's kong, what that event is otherwise (``"a win"``, 南昌's ``"抄庄"``), None when
-    there is none."""
-    if isinstance(previous, int) and previous == seat:
-        return None
+class Seated(Protocol):
+    @property
+    def seat(self) -> int: ...
+
+
+class WinMoment(Protocol):
+    """What ``after_kong`` reads of a win event (every variant's ``Win`` has it)."""
+
+    @property
+    def win_type(self) -> WinType: ...
+    @property
+    def from_(self) -> int | None: ...
+    @property
+    def winners(self) -> Sequence[Seated]: ...
+
+
+def not_after_kong(i: int, win: WinMoment, previous: object, kong: type[Seated],
+                   other: str = "a win") -> list[Problem]:
+    """``after_kong`` on win event ``i``: the previous event must be a kong (an instance of
+    ``kong``, the variant's kong event) by the seat that drew the replacement — the winner of a
+    self-draw, ``from`` of a 杠上炮. ``previous``: the event before, None when there is none;
+    ``other`` names it when it is no kong (南昌's ``"抄庄"``)."""
+    self_draw = win.win_type is WinType.SELF_DRAW
+    seat = win.winners[0].seat if self_draw else win.from_
+    if isinstance(previous, kong) and previous.seat == seat:
+        return []
     what = "a self-draw" if self_draw else "a discard (杠上炮)"
     if previous is None:
         was = "there is no previous event"
-    elif isinstance(previous, int):
-        was = f"event {i - 1} is a kong by seat {previous}"
+    elif isinstance(previous, kong):
+        was = f"event {i - 1} is a kong by seat {previous.seat}"
     else:
-        was = f"event {i - 1} is {previous}"
-    return Problem(Code.NOT_AFTER_KONG, f"#/record/events/{i}/context/after_kong",
-                   f"after_kong on {what} needs a kong by seat {seat} as the previous event; "
-                   f"{was}")
+        was = f"event {i - 1} is {other}"
+    return [Problem(Code.NOT_AFTER_KONG, f"#/record/events/{i}/context/after_kong",
+                    f"after_kong on {what} needs a kong by seat {seat} as the previous event; "
+                    f"{was}")]

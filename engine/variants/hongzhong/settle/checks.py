@@ -57,7 +57,7 @@ class RecordChecks:
         here = f"#/record/events/{i}"
         self._over(here)
         if w.after_kong:
-            self._after_kong(i, w, previous)
+            self.problems += not_after_kong(i, w, previous, Kong)
         if len(w.winners) > 1 and not self.yi_pao_duo_xiang:
             self._add(Code.MULTIPLE_WINNERS, f"{here}/winners", f"{len(w.winners)} winners on "
                       "one tile, but yi_pao_duo_xiang is false (截胡: one seat wins it)")
@@ -84,15 +84,6 @@ class RecordChecks:
                       "robbed while rob_exposed_kong is false")
         if w.from_ is not None:
             self.problems += self.kongs.robbed(i, w.from_, w.win_tile)
-
-    def _after_kong(self, i: int, w: Win, previous: Event | None) -> None:
-        self_draw = w.win_type is WinType.SELF_DRAW
-        before = previous.seat if isinstance(previous, Kong) else \
-            None if previous is None else "a win"
-        problem = not_after_kong(i, self_draw, w.winners[0].seat if self_draw else w.from_,
-                                 before)
-        if problem is not None:
-            self.problems.append(problem)
 
     def end(self) -> None:
         self._over("#/record/end")

@@ -53,7 +53,8 @@ class RecordChecks:
         here = f"#/record/events/{i}"
         self.event(i)
         if w.after_kong:
-            self._after_kong(i, w, previous)
+            self.problems += not_after_kong(
+                i, w, previous, Kong, "a win" if isinstance(previous, Win) else "抄庄")
         if len(w.winners) > 1:
             self._add(Code.MULTIPLE_WINNERS, f"{here}/winners", f"{len(w.winners)} winners on "
                       "one tile: in 南昌 the first seat after the discarder wins it alone")
@@ -63,15 +64,6 @@ class RecordChecks:
             self.hand(winner.seat, winner.melds, f"{here}/winners/{winner.position}", i)
         if self.won_at is None:
             self.won_at = i
-
-    def _after_kong(self, i: int, w: Win, previous: Event | None) -> None:
-        self_draw = w.win_type is WinType.SELF_DRAW
-        before = previous.seat if isinstance(previous, Kong) else None if previous is None \
-            else "a win" if isinstance(previous, Win) else "抄庄"
-        problem = not_after_kong(i, self_draw, w.winners[0].seat if self_draw else w.from_,
-                                 before)
-        if problem is not None:
-            self.problems.append(problem)
 
     def end(self) -> None:
         """Every end hand shown (the winner's is its win event's)."""

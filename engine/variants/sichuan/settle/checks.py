@@ -85,7 +85,7 @@ class RecordChecks:
         for winner in sorted(w.winners, key=lambda x: x.position):
             self._left(winner.seat, f"{here}/winners/{winner.position}/seat", "win again")
         if w.after_kong:
-            self._after_kong(i, w, previous)
+            self.problems += not_after_kong(i, w, previous, Kong)
         if len(w.winners) > 1 and not self.yi_pao_duo_xiang:
             self._add(Code.MULTIPLE_WINNERS, f"{here}/winners", f"{len(w.winners)} winners on "
                       "one tile, but yi_pao_duo_xiang is false (截胡: the nearest seat wins)")
@@ -102,15 +102,6 @@ class RecordChecks:
               and self.over is None):
             self.over = f"with the {_ORDINALS[self.last_winners]} win, at event {i}"
             self.third_winner = True
-
-    def _after_kong(self, i: int, w: Win, previous: Event | None) -> None:
-        self_draw = w.win_type is WinType.SELF_DRAW
-        before = previous.seat if isinstance(previous, Kong) else \
-            None if previous is None else "a win"
-        problem = not_after_kong(i, self_draw, w.winners[0].seat if self_draw else w.from_,
-                                 before)
-        if problem is not None:
-            self.problems.append(problem)
 
     def end(self, hands: tuple[Hand | None, ...]) -> None:
         if self.third_winner:

@@ -380,3 +380,23 @@ def test_small_case_21_every_problem_in_the_code_order() -> None:
         ("invalid_tile", "#/record/shang_jing")]
     fifth = changed(E1, ["end", "hands", 3, "hand"], "789m5m1p22p33p456s6z")
     assert problems(fifth, {}) == [("too_many_copies", "#/record/end/hands/3/hand")]
+
+
+@pytest.mark.parametrize(("before", "was"), [
+    ([], "there is no previous event"),
+    ([{"type": "chao_zhuang"}], "event 0 is 抄庄"),
+    ([{"type": "kong", "seat": 0, "kong": {"type": "concealed", "tile": "3z"}}],
+     "event 0 is a kong by seat 0"),
+])
+def test_not_after_kong_names_the_previous_event(before: list[dict[str, Any]], was: str) -> None:
+    # a 杠上炮 (seat 2's discard after its kong) needs seat 2's kong just before it
+    win = {"type": "win", "from": 2, "win_tile": "4s",
+           "context": {"win_type": "discard", "after_kong": True},
+           "winners": [{"seat": 1, "hand": "123m456m789p23s55s"}]}
+    record = {"dealer": 0, "shang_jing": "1z", "events": [*before, win]}
+    at = f"#/record/events/{len(before)}/context/after_kong"
+    assert problems(record, {}, details=True) == [
+        ("not_after_kong", at, "after_kong on a discard (杠上炮) needs a kong by seat 2 as the "
+                               f"previous event; {was}")]
+    kong = {"type": "kong", "seat": 2, "kong": {"type": "concealed", "tile": "4z"}}
+    assert settled({**record, "events": [*before[:1], kong, win]}, {})["outcome"] == "won"
