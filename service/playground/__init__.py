@@ -20,8 +20,10 @@ from importlib import resources
 from flask import Flask, Response
 from werkzeug.exceptions import NotFound
 
-ASSETS = {"app.js": "text/javascript", "tiles.js": "text/javascript", "style.css": "text/css",
-          "icon.svg": "image/svg+xml"}
+ASSETS = {"app.js": "text/javascript", "tiles.js": "text/javascript",
+          "words.js": "text/javascript", "exchange.js": "text/javascript",
+          "answers.js": "text/javascript", "examples.js": "text/javascript",
+          "style.css": "text/css", "icon.svg": "image/svg+xml"}
 """Every file ``/playground/<name>`` serves, with its content type."""
 
 SECURITY_HEADERS = {

@@ -1,15 +1,13 @@
 "use strict";
-// The Hupai playground: builds requests from the form, calls the API of the service that
-// serves this page (relative URLs, so a proxy's path prefix is kept) and draws the answers.
+// The Hupai playground: builds requests from the form (or a link's), calls the API of the
+// service that serves this page (relative URLs, so a proxy's path prefix is kept) and has
+// answers.js draw the answers and exchange.js show each exchange.
 
 (() => {
   const $ = (id) => document.getElementById(id);
-  const make = (tag, className, text) => {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
+  const {make, tiles, showProblem, drawFan, drawJing, drawWaits, drawDiscards, drawAdvice,
+         drawClaims, drawSeats} = Answers;
+  const {hands: EXAMPLES, records: SETTLE_EXAMPLES} = Examples;
 
   // A variant's own context members (openapi.yaml "Each variant owns its context") and the
   // operations of this page that take them.
@@ -22,83 +20,13 @@
     hongzhong: {member: "codes", label: "Codes 扎码", kind: "tiles", ops: ["fan"]},
   };
 
-  // The hand each variant opens with: one that shows what the variant adds.
-  const EXAMPLES = {
-    sichuan: {hand: "456m789m23p55p", melds: [{type: "pong", tiles: ["8p", "8p", "8p"]}],
-              win: "4p", win_type: "self_draw", seats: {winner: 1}, own: "s"},
-    changsha: {hand: "1122334455667p", melds: [], win: "7p", win_type: "discard",
-               seats: {dealer: 0, winner: 0, discarder: 2}, own: "4p7s"},
-    nanchang: {hand: "123m456m789m5z1p23p", melds: [], win: "4p", win_type: "self_draw",
-               seats: {dealer: 0, winner: 1}, own: "5z"},
-    hongzhong: {hand: "123m456m789m7z1p23p", melds: [], win: "4p", win_type: "self_draw",
-                seats: {winner: 0}, own: "1m7z"},
-  };
+  // The operations a link may name: those whose request the form holds (LINK_OPS), and the
+  // one whose request the address shows after each evaluation (`op`, the user's last action:
+  // Evaluate fan, a draw count advice, Ask claims, Settle settle).
+  const LINK_OPS = ["fan", "win", "waits", "discards", "advice", "claims", "settle"];
 
-  // Each variant's example record (openapi.yaml, POST /v1/{variant}/settle): 四川 rules/settle.md's
-  // end-of-wall example, 长沙 settle-changsha.md's Example 1 (two 起手小胡, a 补张, a 大胡 with birds),
-  // 红中 settle-hongzhong.md's Example 1 (two kongs, 杠上开花, 159 codes), 南昌 settle-nanchang.md's
-  // Example 1 (a discard win, 上精 冲关 with 冲关包赔).
-  const SETTLE_EXAMPLES = {
-    sichuan: {
-      dealer: 0, missing_suits: ["p", "s", "p", "m"],
-      events: [
-        {type: "kong", seat: 2, kong: {type: "added", tile: "3m"}},
-        {type: "kong", seat: 3, kong: {type: "concealed", tile: "8p"}},
-        {type: "win", win_tile: "5s", context: {win_type: "self_draw"},
-         winners: [{seat: 0, hand: "456m789m123s789s5s"}]},
-      ],
-      end: {hands: [null, {hand: "11m22m33p44p55p123s"},
-                    {hand: "2m5m6m9m1s2s4s4s7s8s", melds: [{type: "kong", tiles: "3333m"}]},
-                    {hand: "345p666s78s99s",
-                     melds: [{type: "kong", tiles: "8888p", concealed: true}]}]},
-    },
-    changsha: {
-      dealer: 0, piao: [0, 0, 0, 0],
-      events: [
-        {type: "qishou", seat: 0, hand: "1111m346p679p3479s"},
-        {type: "qishou", seat: 2, hand: "333m999m2233p556p"},
-        {type: "kong", seat: 3, kong: {type: "concealed", tile: "8m"}},
-        {type: "win", win_tile: "9s", context: {win_type: "self_draw"},
-         winners: [{seat: 1, hand: "111s333s555s777s9s"}], birds: ["3m", "6p"]},
-      ],
-    },
-    hongzhong: {
-      dealer: 0,
-      events: [
-        {type: "kong", seat: 0, kong: {type: "added", tile: "9m"}},
-        {type: "kong", seat: 1, kong: {type: "exposed", tile: "8s"}, from: 3},
-        {type: "win", win_tile: "5s", context: {win_type: "self_draw", after_kong: true},
-         winners: [{seat: 1, hand: "123m456m11s34s", melds: [{type: "kong", tiles: "8888s"}]}],
-         codes: ["1p", "6m", "9s"]},
-      ],
-    },
-    nanchang: {
-      dealer: 0, shang_jing: "5m",
-      events: [
-        {type: "kong", seat: 0, kong: {type: "concealed", tile: "9p"}},
-        {type: "win", from: 1, win_tile: "8m", context: {win_type: "discard"},
-         winners: [{seat: 2, hand: "6m9m123p789s44z",
-                    melds: [{type: "pong", tiles: "555m", from: 3}]}]},
-      ],
-      end: {hands: [
-        {hand: "5m234s567s11z7z", melds: [{type: "kong", tiles: "9999p", concealed: true}],
-         discards: "3z1s2p"},
-        {hand: "123m456p78p23s55z3z", discards: "6m9m1s"},
-        {discards: "2z1m"},
-        {hand: "789m11p22p33p456s6z", discards: "4z7p"},
-      ]},
-    },
-  };
-
-  const REASONS = {
-    no_winning_shape: "the tiles form no winning shape",
-    que_yi_men: "tiles of the missing suit are still in the hand (缺一门)",
-    pair_not_258: "a small win needs a pair of 2, 5 or 8 (将)",
-    discard_win_not_allowed: "this room does not allow winning on a discard",
-    jing_diao_needs_self_draw: "a 精钓 hand wins only by self-draw",
-  };
-
-  const state = {variants: {}, variant: null, hand: [], melds: [], win: null};
+  const state = {variants: {}, variant: null, hand: [], melds: [], win: null, op: "fan",
+                 sent: {}, carried: {}};
 
   // --- the API, with the key kept in this closure only ----------------------------------------
 
@@ -137,26 +65,41 @@
     }
   }
 
-  // --- drawing ---------------------------------------------------------------------------------
-
-  function tiles(codes, asCodes) {
-    const box = make("span", "tiles");
-    codes.forEach((code, i) => box.append(Tiles.tile(code, asCodes && asCodes[i])));
-    return box;
-  }
-
-  function signed(n) {
-    return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
-  }
-
-  function showProblem(node, problem) {
-    node.hidden = false;
-    node.replaceChildren(make("strong", "", `${problem.title || "Error"}: `),
-                         document.createTextNode(problem.detail || ""));
-    for (const error of problem.errors || []) {
-      node.append(make("div", "pointer", `${error.pointer} — ${error.detail}`));
+  /** Asks `op` of the chosen variant and shows the exchange beside its answer (the curl line,
+   * the request and answer JSON); what a link carried for `op` is sent with it. */
+  async function call(op, own) {
+    const path = `v1/${state.variant}/${op}`;
+    const request = merged(own, state.carried[op] || {});
+    const result = await api(path, request);
+    state.sent[op] = request;
+    const node = $(`exchange-${op}`);
+    if (node) {
+      Exchange.show(node, {path, request, status: result.status, answer: result.body,
+                           withKey: Boolean(apiKey)});
     }
+    return result;
   }
+
+  /** `base` with `extra`'s members added, objects merged member by member (a link's
+   * `context.seats.konger` joins the form's seats). */
+  function merged(base, extra) {
+    const out = {...base};
+    for (const [key, value] of Object.entries(extra)) {
+      const plain = (v) => v && typeof v === "object" && !Array.isArray(v);
+      out[key] = plain(value) && plain(out[key]) ? merged(out[key], value) : value;
+    }
+    return out;
+  }
+
+  /** The address shows the request of the last action: copying it shares the page. */
+  function writeAddress() {
+    const op = ["fan", "discards", "advice"].includes(state.op) && !state.win ? "waits"
+      : state.op;
+    const request = state.sent[op];
+    if (request) history.replaceState(null, "", Exchange.fragment(state.variant, op, request));
+  }
+
+  // --- drawing the hand (answers.js draws the answers) ----------------------------------------
 
   function drawHand() {
     const box = $("hand");
@@ -192,228 +135,6 @@
     box.append(make("span", "count", `${count}/13${state.win ? " + win tile" : ""}`));
   }
 
-  function drawReading(answer) {
-    const box = $("reading");
-    box.replaceChildren();
-    if (!answer.reading) return;
-    for (const group of answer.reading.groups) {
-      const item = make("figure", group.declared ? "group declared" : "group");
-      item.append(tiles(group.tiles, group.as),
-                  make("figcaption", "", group.declared ? `${group.kind} (meld)` : group.kind));
-      box.append(item);
-    }
-  }
-
-  function drawPatterns(answer) {
-    const body = $("patterns").tBodies[0];
-    body.replaceChildren();
-    for (const pattern of answer.patterns || []) {
-      const row = body.insertRow();
-      row.insertCell().textContent = pattern.name_zh;
-      row.insertCell().textContent = pattern.name;
-      row.insertCell().textContent = pattern.fan;
-      const count = row.insertCell();
-      count.textContent = pattern.count ? `×${pattern.count}` : "";
-      if (pattern.tiles) count.append(tiles(pattern.tiles));
-    }
-  }
-
-  const NOT_AMOUNTS = new Set(["win", "reason", "patterns", "payments", "reading", "options",
-                               "birds", "bird_hits", "codes", "code_hits"]);
-
-  function drawAmounts(answer) {
-    const box = $("amounts");
-    box.replaceChildren();
-    for (const [key, value] of Object.entries(answer)) {
-      if (NOT_AMOUNTS.has(key)) continue;
-      box.append(make("dt", "", key.replaceAll("_", " ")), make("dd", "", String(value)));
-    }
-  }
-
-  function seatRoles(context) {
-    const roles = [[], [], [], []];
-    const seats = context.seats || {};
-    for (const role of ["dealer", "winner", "discarder"]) {
-      if (seats[role] !== undefined) roles[seats[role]].push(role);
-    }
-    return roles;
-  }
-
-  function drawSeats(node, amounts, roles) {
-    node.replaceChildren();
-    amounts.forEach((amount, seat) => {
-      const cell = make("div", `seat ${amount > 0 ? "gain" : amount < 0 ? "loss" : ""}`);
-      cell.dataset.seat = seat;
-      const who = roles[seat].length ? ` (${roles[seat].join(", ")})` : "";
-      cell.append(make("span", "who", `Seat ${seat}${who}`),
-                  make("span", "amount", signed(amount)));
-      node.append(cell);
-    });
-  }
-
-  function drawTurned(answer) {
-    const box = $("birds");
-    box.replaceChildren();
-    const turned = answer.birds || answer.codes;
-    if (!turned) return;
-    const title = answer.birds ? "Birds 鸟" : "Codes 码";
-    box.append(make("h3", "", title));
-    for (const item of turned) {
-      const figure = make("figure", item.hit ? "group hit" : "group");
-      figure.append(tiles([item.tile]), make("figcaption", "",
-        `${item.seat !== undefined ? `seat ${item.seat}, ` : ""}${item.hit ? "hit" : "miss"}`));
-      box.append(figure);
-    }
-  }
-
-  /** The `fan` answer ({status, body}), or null when the hand has no win tile yet. */
-  function drawFan(result, context) {
-    $("problem").hidden = true;
-    const verdict = $("verdict");
-    for (const id of ["reading", "amounts", "payments", "birds"]) $(id).replaceChildren();
-    $("patterns").tBodies[0].replaceChildren();
-    if (!result) {
-      verdict.textContent = "Add the win tile to see the win evaluated.";
-      verdict.className = "verdict none";
-      return;
-    }
-    const {status, body: answer} = result;
-    if (status !== 200) {
-      verdict.textContent = "No answer: the request was refused.";
-      verdict.className = "verdict none";
-      showProblem($("problem"), answer);
-      return;
-    }
-    if (!answer.win) {
-      verdict.textContent = `No win: ${REASONS[answer.reason] || answer.reason} (${answer.reason})`;
-      verdict.className = "verdict lose";
-      return;
-    }
-    const how = {self_draw: "by self-draw 自摸", discard: "on a discard 点炮",
-                 rob_kong: "by robbing a kong 抢杠胡"}[context.win_type] || "";
-    verdict.textContent = `Win ${how} — ${answer.fan} fan`;
-    verdict.className = "verdict win";
-    drawReading(answer);
-    drawPatterns(answer);
-    drawAmounts(answer);
-    if (answer.payments) drawSeats($("payments"), answer.payments, seatRoles(context));
-    else $("payments").append(make("p", "note", "Give the winner's seat to see payments."));
-    drawTurned(answer);
-  }
-
-  /** 南昌: the 正精 and 副精 the turned tile gives (POST /v1/nanchang/jing), by its input. */
-  function drawJing(result) {
-    const box = document.querySelector("#variant-context .derived");
-    if (!box) return;
-    box.replaceChildren();
-    if (result && result.status === 200) {
-      box.append(make("span", "", " 正精 "), Tiles.tile(result.body.zheng),
-                 make("span", "", " 副精 "), Tiles.tile(result.body.fu));
-    }
-  }
-
-  function waitList(waits) {
-    const list = make("span", "waits");
-    for (const wait of waits) {
-      const item = make("span", "wait");
-      item.append(Tiles.tile(wait.tile),
-                  make("small", "", `${wait.remaining} left · ${wait.fan} fan`));
-      list.append(item);
-    }
-    return list;
-  }
-
-  function drawWaits({status, body: answer}) {
-    const box = $("waits");
-    box.replaceChildren();
-    if (status !== 200) {
-      $("waits-summary").textContent = answer.detail;
-      return;
-    }
-    const left = answer.waits.reduce((n, wait) => n + wait.remaining, 0);
-    $("waits-summary").textContent = answer.tenpai
-      ? `Ready (听牌): ${answer.waits.length} kinds wait, ${left} tiles left`
-      : `Not ready: ${answer.shanten} exchange${answer.shanten === 1 ? "" : "s"} from ready (向听)`;
-    box.append(waitList(answer.waits));
-  }
-
-  function drawDiscards(result) {
-    const list = $("discards");
-    list.replaceChildren();
-    if (!result) return;
-    const {status, body: answer} = result;
-    if (status !== 200) {
-      list.append(make("li", "note", answer.detail));
-      return;
-    }
-    for (const advice of answer.discards.slice(0, 6)) {
-      const item = make("li", "advice");
-      item.append(make("span", "", "Discard "), Tiles.tile(advice.tile),
-                  make("span", "", advice.shanten === 0
-                    ? ` → ready, ${advice.effective_count} tiles win: `
-                    : ` → ${advice.shanten} from ready, ${advice.effective_count} tiles help`));
-      if (advice.waits.length) item.append(waitList(advice.waits));
-      list.append(item);
-    }
-  }
-
-  // Each discard's win probability within t = 1 … n draws as a small bar chart (the bars'
-  // heights are `win_prob`, the line `tenpai_prob`), beside its summary (rules/advice.md).
-  const SVG = "http://www.w3.org/2000/svg";
-  const svg = (tag, attributes) => {
-    const node = document.createElementNS(SVG, tag);
-    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-    return node;
-  };
-  const percent = (p) => `${(100 * p).toFixed(1)}%`;
-
-  function chart(entry) {
-    const n = entry.win_prob.length, width = 120, height = 36, bar = width / n;
-    const box = svg("svg", {class: "chart", viewBox: `0 0 ${width} ${height}`,
-                            width: String(width), height: String(height), role: "img",
-                            "aria-label": `win within 1 to ${n} draws`});
-    box.append(svg("rect", {class: "frame", x: "0", y: "0", width: String(width),
-                            height: String(height)}));
-    entry.win_prob.forEach((p, t) => {
-      const h = p * height;
-      box.append(svg("rect", {class: "bar", x: String(t * bar + 0.5), y: String(height - h),
-                              width: String(Math.max(bar - 1, 0.5)), height: String(h),
-                              "data-p": String(p)}));
-    });
-    const points = entry.tenpai_prob.map((p, t) =>
-      `${(t + 0.5) * bar},${height - p * height}`).join(" ");
-    box.append(svg("polyline", {class: "ready", points}));
-    return box;
-  }
-
-  function drawAdvice(result) {
-    const list = $("advice");
-    list.replaceChildren();
-    $("advice-model").textContent = "";
-    if (!result) return;
-    const {status, body: answer} = result;
-    if (status !== 200) {
-      list.append(make("li", "note", answer.detail));
-      return;
-    }
-    $("advice-model").textContent = `${answer.draw_model.replace("_", " ")}, ` +
-      `${answer.unseen_count} tiles unseen`;
-    for (const entry of answer.discards) {
-      const item = make("li", "advice-entry");
-      item.dataset.tile = entry.tile;
-      item.append(Tiles.tile(entry.tile));
-      if (entry.not_evaluated) {
-        item.append(make("span", "note", ` not evaluated (${entry.not_evaluated})`));
-      } else {
-        const last = entry.win_prob.length - 1;
-        item.append(chart(entry), make("span", "summary",
-          `win ${percent(entry.win_prob[last])} · ready ${percent(entry.tenpai_prob[last])}` +
-          ` · ${entry.expected_points} points expected`));
-      }
-      list.append(item);
-    }
-  }
-
   function adviceBody(hand) {
     const request = {...body("advice", {}), hand};
     const ctx = {draws_left: Math.min(60, Math.max(1, Number($("advice-draws").value) || 8))};
@@ -428,41 +149,6 @@
     if ("dealer" in seats && "winner" in seats) ctx.seats = seats;
     request.context = ctx;
     return request;
-  }
-
-  function drawClaims(status, answer) {
-    const list = $("claims");
-    list.replaceChildren();
-    $("claims-problem").hidden = true;
-    if (status !== 200) {
-      showProblem($("claims-problem"), answer);
-      return;
-    }
-    for (const action of answer.actions) {
-      const item = make("li", `action ${action.type}`);
-      item.append(make("strong", "", `${action.type}${action.kind ? ` (${action.kind})` : ""}`));
-      const used = action.meld || action.tiles;
-      if (used) item.append(tiles(used));
-      if (action.fan !== undefined) item.append(make("span", "", ` ${action.fan} fan`));
-      if (action.after) {
-        item.append(make("span", "", action.after.discard ? " then discard " : " then: "));
-        if (action.after.discard) item.append(Tiles.tile(action.after.discard));
-        const {shanten} = action.after;
-        item.append(make("span", "", shanten === 0 ? " ready on " : ` ${shanten} from ready`),
-                    waitList(action.after.waits || []));
-      }
-      if (action.must_discard) {
-        item.append(make("span", "", " must discard "), Tiles.tile(action.must_discard));
-      }
-      list.append(item);
-    }
-    for (const refused of answer.refused) {
-      const kind = refused.kind ? ` (${refused.kind})` : "";
-      const item = make("li", "action refused",
-                        `not allowed: ${refused.type}${kind} — ${refused.reason}`);
-      if (refused.tiles) item.append(tiles(refused.tiles));
-      list.append(item);
-    }
   }
 
   // --- the form --------------------------------------------------------------------------------
@@ -496,6 +182,7 @@
       input.type = "checkbox";
       input.checked = spec.default;
       input.readValue = () => input.checked;
+      input.writeValue = (value) => typeof value === "boolean" && ((input.checked = value), true);
     } else if (spec.choices) {
       input = make("select");
       if (spec.nullable) input.append(new Option("none", "null"));
@@ -504,6 +191,11 @@
       }
       input.value = JSON.stringify(spec.default);
       input.readValue = () => JSON.parse(input.value);
+      input.writeValue = (value) => {
+        const known = [...input.options].some((o) => o.value === JSON.stringify(value));
+        if (known) input.value = JSON.stringify(value);
+        return known;
+      };
     } else if (spec.type === "suit_list") {
       input = make("input");
       input.type = "text";
@@ -511,6 +203,7 @@
       input.placeholder = "mps";
       // letters of m, p, s in m, p, s order, each once (as the service echoes them)
       input.readValue = () => [..."mps"].filter((s) => input.value.includes(s));
+      input.writeValue = (value) => Array.isArray(value) && ((input.value = value.join("")), true);
     } else {
       input = make("input");
       input.type = spec.type === "integer" ? "number" : "text";
@@ -519,6 +212,15 @@
       input.value = spec.type === "tile_list" ? Tiles.notation(spec.default) : spec.default ?? "";
       input.readValue = () => spec.type === "tile_list" ? input.value
         : input.value === "" ? null : Number(input.value);
+      input.writeValue = (value) => {
+        const fits = spec.type === "tile_list" ? Boolean(Tiles.parse(value))
+          : Number.isInteger(value) || (value === null && spec.nullable);
+        if (fits) {
+          input.value = spec.type === "tile_list" ? Tiles.notation(Tiles.parse(value))
+            : value ?? "";
+        }
+        return fits;
+      };
     }
     input.dataset.option = spec.name;
     input.addEventListener("change", () => {
@@ -594,7 +296,10 @@
     const win = Tiles.parse($("win-input").value);
     $("hand-input").setCustomValidity(hand ? "" : "tiles as in 123m456p");
     $("win-input").setCustomValidity(win && win.length <= 1 ? "" : "one tile, as 5p");
-    if (hand) state.hand = hand.sort(Tiles.compare);
+    // a hand typed in is a new hand: the melds of the one before are not its own
+    const typed = hand && hand.sort(Tiles.compare);
+    if (typed && Tiles.notation(typed) !== Tiles.notation(state.hand)) state.melds = [];
+    if (hand) state.hand = typed;
     if (win && win.length <= 1) state.win = win[0] || null;
     drawHand();
   }
@@ -654,18 +359,23 @@
 
   async function evaluate() {
     readInputs();
-    const base = `v1/${state.variant}/`;
     $("answer").setAttribute("aria-busy", "true");
-    const withWin = state.win && Tiles.notation([...state.hand, state.win].sort(Tiles.compare));
+    // the 14 tiles with the win tile written last: a link to discards or advice gives it back
+    const withWin = state.win && Tiles.notation([...state.hand, state.win]);
     const derive = state.variants[state.variant].operations.includes("jing")
       && $("own-context").value;
-    const [fan, waits, discards, jing, advice] = await Promise.all([
-      state.win ? api(base + "fan", body("fan", {win_tile: state.win})) : null,
-      api(base + "waits", body("waits", {})),
-      withWin ? api(base + "discards", {...body("discards", {}), hand: withWin}) : null,
-      derive ? api(base + "jing", {context: context("jing"), options: chosenOptions()}) : null,
-      withWin ? api(base + "advice", adviceBody(withWin)) : null,
-    ]);
+    const asked = {
+      fan: state.win && call("fan", body("fan", {win_tile: state.win})),
+      waits: call("waits", body("waits", {})),
+      discards: withWin && call("discards", {...body("discards", {}), hand: withWin}),
+      jing: derive && call("jing", {context: context("jing"), options: chosenOptions()}),
+      advice: withWin && call("advice", adviceBody(withWin)),
+    };
+    for (const [op, promise] of Object.entries(asked)) {
+      if (!promise) Exchange.clear($(`exchange-${op}`));
+    }
+    const [fan, waits, discards, jing, advice] = await Promise.all(
+      Object.values(asked).map((promise) => promise || null));
     drawJing(jing);
     drawFan(fan, context("fan"));
     drawWaits(waits);
@@ -673,6 +383,7 @@
     drawAdvice(advice);
     if (state.win) $("claim-tile").value = state.win; // Ask offers another tile
     if (!$("claims-form").hidden && $("claim-tile").value) await claims();
+    writeAddress();
     $("answer").setAttribute("aria-busy", "false");
     document.body.dataset.evaluated = String(Number(document.body.dataset.evaluated || 0) + 1);
   }
@@ -690,10 +401,107 @@
     $("last-tile").checked = false;
     if ($("own-context")) $("own-context").value = EXAMPLES[variantId] ? example.own : "";
     $("claim-tile").value = "";
+    $("claim-locked").checked = false;
     syncInputs();
   }
 
-  function chooseVariant(variantId) {
+  /** The form filled from a link's request (`#/{variant}/{op}?body=…`); what the form has no
+   * control for (a context's `first_turn`, a claim's `passed`, …) is kept for the link's
+   * operation, sent with each of its requests and listed, so the link asks what it asked. */
+  function fill({op, body: sent}) {
+    const {context: ctx = {}, options = {}, ...rest} = sent;
+    const kept = {context: {...ctx}, options: setOptions(options)};
+    const take = (from, name) => {
+      const value = from[name];
+      delete from[name];
+      return value;
+    };
+    if (op === "settle") {
+      $("settle-record").value = JSON.stringify(take(rest, "record") ?? {}, null, 2);
+    } else {
+      const hand = Tiles.parse(take(rest, "hand") ?? "") || [];
+      const win = "win_tile" in rest ? Tiles.parse(take(rest, "win_tile")) : null;
+      state.win = win ? win[0] || null : ["discards", "advice"].includes(op) ? hand.pop() : null;
+      state.hand = hand.sort(Tiles.compare);
+      state.melds = (take(rest, "melds") || []).map((m) => ({
+        type: m.type, tiles: (Tiles.parse(m.tiles) || []).sort(Tiles.compare),
+        concealed: Boolean(m.concealed)}));
+      fillContext(op, kept.context);
+      if (op === "claims") {
+        $("claim-tile").value = take(rest, "tile") ?? "";
+        $("claim-source").value = take(kept.context, "source") ?? "discard_left";
+        $("claim-locked").checked = Boolean(take(kept.context, "locked"));
+      }
+    }
+    if (!Object.keys(kept.context).length) delete kept.context;
+    if (!Object.keys(kept.options).length) delete kept.options;
+    state.carried = {[op]: {...rest, ...kept}};
+    state.op = op;
+    drawCarried();
+    syncInputs();
+  }
+
+  /** The context controls set from a link's context; what they hold is taken out of it. */
+  function fillContext(op, ctx) {
+    const take = (name) => {
+      const value = ctx[name];
+      delete ctx[name];
+      return value;
+    };
+    if (op !== "claims") {
+      $("win-type").value = take("win_type") || "self_draw";
+      const seats = {...(take("seats") || {})};
+      for (const role of ["dealer", "winner", "discarder"]) {
+        $(`seat-${role}`).value = seats[role] === undefined || seats[role] === null ? ""
+          : String(seats[role]);
+        if ($(`seat-${role}`).value === String(seats[role] ?? "")) delete seats[role];
+      }
+      if (Object.keys(seats).length) ctx.seats = seats;
+      $("after-kong").checked = Boolean(take("after_kong"));
+      $("last-tile").checked = Boolean(take("last_tile"));
+    }
+    if (op === "advice" && ctx.draws_left !== undefined) {
+      $("advice-draws").value = String(take("draws_left"));
+    }
+    const own = OWN_CONTEXT[state.variant];
+    if (own && $("own-context")) {
+      const value = take(own.member);
+      $("own-context").value = value === undefined || value === null ? ""
+        : Array.isArray(value) ? Tiles.notation(value) : String(value);
+    }
+  }
+
+  /** The option controls set from a link's options; returns those they cannot hold (an
+   * unknown name, a value outside the choices), for the request to send as they were. */
+  function setOptions(options) {
+    const kept = {};
+    for (const [name, value] of Object.entries(options)) {
+      const input = document.querySelector(`[data-option="${name}"]`);
+      if (!input || !input.writeValue(value)) kept[name] = value;
+    }
+    markOptions();
+    seatOptions();
+    drawPalette();
+    return kept;
+  }
+
+  function drawCarried() {
+    const box = $("carried");
+    const kept = state.carried[state.op] || {};
+    const names = Object.entries(kept).flatMap(([key, value]) =>
+      key === "context" || key === "options" ? Object.keys(value).map((k) => `${key}.${k}`)
+        : [key]);
+    box.hidden = !names.length;
+    $("carried-names").textContent = names.join(", ");
+    $("carried-op").textContent = state.op;
+  }
+
+  function dropCarried() {
+    state.carried = {};
+    drawCarried();
+  }
+
+  function chooseVariant(variantId, link) {
     state.variant = variantId;
     const variant = state.variants[variantId];
     $("variant-name").textContent = `${variant.name_zh} · ${variant.name}`;
@@ -708,6 +516,10 @@
     }
     $("claims-form").hidden = !variant.operations.includes("claims");
     loadExample(variantId);
+    state.sent = {};
+    state.op = "fan";
+    dropCarried();
+    if (link) fill(link.op === "win" ? {...link, op: "fan"} : link); // the fan shows the win
     if (!$("settle-form").hidden) settle();
     return evaluate();
   }
@@ -717,7 +529,8 @@
     const tile = $("claim-tile").value.trim();
     const request = body("claims", {tile});
     request.context = {...(request.context || {}), source: $("claim-source").value};
-    const {status, body: answer} = await api(`v1/${state.variant}/claims`, request);
+    if ($("claim-locked").checked) request.context.locked = true;
+    const {status, body: answer} = await call("claims", request);
     drawClaims(status, answer);
   }
 
@@ -731,7 +544,8 @@
     }
     const options = chosenOptions();
     const request = {record, ...(Object.keys(options).length ? {options} : {})};
-    const {status, body: answer} = await api(`v1/${state.variant}/settle`, request);
+    const {status, body: answer} = await call("settle", request);
+    writeAddress();
     const shown = {...answer};
     delete shown.options;
     $("settle-answer").textContent = JSON.stringify(shown, null, 2);
@@ -740,12 +554,28 @@
   }
 
   function wire() {
-    $("hand-form").addEventListener("submit", (event) => { event.preventDefault(); evaluate(); });
-    $("claims-form").addEventListener("submit", (event) => { event.preventDefault(); claims(); });
-    $("settle-form").addEventListener("submit", (event) => { event.preventDefault(); settle(); });
+    const acting = (op, action) => (event) => {
+      event.preventDefault();
+      state.op = op;
+      drawCarried();
+      action();
+    };
+    $("hand-form").addEventListener("submit", acting("fan", evaluate));
+    $("claims-form").addEventListener("submit", acting("claims", async () => {
+      await claims();
+      writeAddress();
+    }));
+    $("settle-form").addEventListener("submit", acting("settle", settle));
     $("variant").addEventListener("change", () => chooseVariant($("variant").value));
     $("hand-input").addEventListener("change", readInputs);
-    $("advice-draws").addEventListener("change", evaluate);
+    $("advice-draws").addEventListener("change", acting("advice", evaluate));
+    $("drop-carried").addEventListener("click", () => {
+      dropCarried();
+      if (state.op === "settle") settle();
+      else evaluate();
+    });
+    // a link pasted into the address bar of the open page
+    window.addEventListener("hashchange", () => openLink(Exchange.read(location.hash)));
     $("win-input").addEventListener("change", readInputs);
     $("back").addEventListener("click", () => {
       if (state.win) state.win = null;
@@ -756,6 +586,7 @@
       state.hand = [];
       state.melds = [];
       state.win = null;
+      dropCarried();
       syncInputs();
     });
     $("meld-tiles").addEventListener("keydown", (event) => {
@@ -789,7 +620,25 @@
       state.variants[variant.id] = variant;
       $("variant").append(new Option(`${variant.name_zh} ${variant.id}`, variant.id));
     }
-    await chooseVariant(listing.variants[0].id);
+    const link = Exchange.read(location.hash);
+    if (!link || !await openLink(link)) await chooseVariant(listing.variants[0].id);
+  }
+
+  /** Opens a link's request: false (and why, on the page) when it names none the page holds. */
+  async function openLink(link) {
+    $("link-problem").hidden = true;
+    if (!link) return false;
+    const variant = !link.error && state.variants[link.variant];
+    const why = link.error || (!variant ? `there is no variant "${link.variant}"`
+      : !LINK_OPS.includes(link.op) || !variant.operations.includes(link.op)
+        ? `the page has no form for ${link.variant}'s "${link.op}"` : null);
+    if (why) {
+      showProblem($("link-problem"), {title: "This link cannot be opened", detail: why});
+      return false;
+    }
+    $("variant").value = link.variant;
+    await chooseVariant(link.variant, link);
+    return true;
   }
 
   start();

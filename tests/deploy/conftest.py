@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.webdriver.remote.webdriver import WebDriver
 
 from tests.deploy import live
+from tests.deploy.chromium import chromium
 from tests.deploy.proxy import Nginx
 
 HERE = Path(__file__).parent
@@ -49,6 +51,13 @@ def start_service(tmp_path: Path) -> Iterator[Callable[..., live.Instance]]:
     yield start
     for instance in started:
         instance.stop(timeout=30)
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[WebDriver]:
+    """A headless Chromium of its own profile (tests/deploy/chromium.py), quit afterwards."""
+    with chromium(tmp_path / "chromium-profile") as driver:
+        yield driver
 
 
 @pytest.fixture(scope="module")

@@ -13,66 +13,28 @@ The screenshots are saved for a person to look at: the paths are printed (``pyte
 from __future__ import annotations
 
 import json
-import shutil
+import os
 import struct
+import subprocess
 import zlib
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from tests.deploy import live
+from tests.deploy.chromium import WAIT, api, evaluations, in_hand, signed, wait_for_evaluation
 
-CHROMIUM = shutil.which("chromium")
-CHROMEDRIVER = shutil.which("chromedriver")
-FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--window-size=1280,1600"]
-"""Headless, and nothing that reaches for the network: on a closed network the browser would
-otherwise wait on its update and sync services."""
 SHOT = Path("/tmp/hupai-playground.png")
-WAIT = 30.0
 
 # A hand clicked from the palette: 清一色 in 长沙 (123 456 789 234 pin, pair 55p, won on 5p)
 HAND = ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "2p", "3p", "4p", "5p"]
 WIN_TILE = "5p"
-
-
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[WebDriver]:
-    if not CHROMIUM or not CHROMEDRIVER:
-        pytest.skip("needs Debian's chromium and chromium-driver")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in [*FLAGS, f"--user-data-dir={tmp_path / 'chromium-profile'}"]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
-def evaluations(driver: WebDriver) -> int:
-    return int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-evaluated") or 0)
-
-
-def wait_for_evaluation(driver: WebDriver, after: int) -> None:
-    WebDriverWait(driver, WAIT).until(lambda d: evaluations(d) > after)
-
-
-def in_hand(driver: WebDriver) -> list[str]:
-    return [t.get_attribute("data-tile") or ""
-            for t in driver.find_elements(By.CSS_SELECTOR, "#hand [data-tile]")]
 
 
 def shown_payments(driver: WebDriver) -> list[str]:
@@ -85,11 +47,6 @@ def wait_for_totals(driver: WebDriver, totals: list[int]) -> None:
     WebDriverWait(driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(
         lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#settle-totals .amount")]
         == [signed(t) for t in totals])
-
-
-def signed(n: int) -> str:
-    """As the page writes an amount: +6, −6 (a minus sign), 0."""
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
 def png_pixels(png: bytes) -> list[bytes]:
@@ -135,12 +92,6 @@ def _predictor(kind: int, left: int, up: int, corner: int) -> int:
     p = left + up - corner
     pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
     return left if pa <= pb and pa <= pc else up if pb <= pc else corner
-
-
-def api(instance: live.Instance, path: str, body: Any) -> Any:
-    response = instance.post(path, body)
-    assert response.status == 200, response.body
-    return response.json()
 
 
 def test_choose_a_variant_click_a_hand_and_see_it_scored(
@@ -260,6 +211,15 @@ def test_with_keys_the_page_asks_for_one_and_keeps_it_in_memory(
     stores = browser.execute_script(
         "return [localStorage.length, sessionStorage.length, document.cookie]")
     assert stores == [0, 0, ""]
+    # the curl line names the key's environment variable, never the key, and so runs as is
+    assert "play-key" not in browser.page_source
+    line = browser.find_element(By.CSS_SELECTOR, "#exchange-fan .curl-line")
+    command = line.get_attribute("textContent") or ""
+    assert '-H "Authorization: Bearer $HUPAI_API_KEY"' in command
+    ran = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60,
+                         check=True, env={**os.environ, "HUPAI_API_KEY": "play-key"})
+    answer = browser.find_element(By.CSS_SELECTOR, "#exchange-fan .answer-json")
+    assert json.loads(ran.stdout) == json.loads(answer.get_attribute("textContent") or "")
 
 
 def test_a_refused_hand_shows_the_problem_and_its_pointer(
