@@ -73,13 +73,13 @@ HAND_MEMOS = (
     ("engine.variants.patterns", "wire_patterns"),
     ("engine.variants.sichuan.reader", "suit_info"), ("engine.variants.sichuan.reader", "analyse"),
     ("engine.variants.sichuan.scoring", "_TILES_SHAPES"),
-    ("engine.variants.sichuan.scoring", "_JUDGED"),
+    ("engine.variants.sichuan.scoring", "JUDGED"),
     ("engine.variants.changsha.scoring", "_SCORES"),
     ("engine.variants.changsha.seed_scoring", "seed_score"),
     ("engine.variants.nanchang.jingdiao", "_jing_diao"),
     ("engine.variants.nanchang.jingdiao", "_groups"),
     ("engine.variants.nanchang.scoring", "_SCORINGS"),
-    ("engine.variants.hongzhong.scoring", "_BY_CONFIG"),
+    ("engine.variants.hongzhong.scoring", "BY_CONFIG"),
 )
 """(module, name) of every memo keyed by what a hand holds (``cold`` empties them)."""
 

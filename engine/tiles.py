@@ -90,7 +90,7 @@ def from_code(text: str) -> Tile:
     return tile
 
 
-_WELL_FORMED: Final = re.compile(r"(?: *(?:[1-9]+[mps]|[1-7]+z))* *")
+WELL_FORMED: Final = re.compile(r"(?: *(?:[1-9]+[mps]|[1-7]+z))* *")
 """Exactly the strings `parse` reads without complaint and with ASCII digits only: groups of
 digits each closed by its suit letter, honors 1–7, spaces only between groups. Every group
 ends in a letter, so the groups split one way only and the match is linear in the length."""
@@ -105,11 +105,11 @@ def parse(text: str) -> list[Tile]:
 
     This runs for every tile string of every request, so a well-formed string (one regex match)
     is read in one right-to-left pass, where each digit takes the suit of the letter that
-    closes its group; anything else goes to `_parse_slowly`, the reference reading, which
+    closes its group; anything else goes to `parse_slowly`, the reference reading, which
     builds the error (or reads what the fast path leaves to it, such as non-ASCII digits).
     """
-    if _WELL_FORMED.fullmatch(text) is None:
-        return _parse_slowly(text)
+    if WELL_FORMED.fullmatch(text) is None:
+        return parse_slowly(text)
     tiles: list[Tile] = []
     base = 0
     for ch in reversed(text):
@@ -122,7 +122,7 @@ def parse(text: str) -> list[Tile]:
     return tiles
 
 
-def _parse_slowly(text: str) -> list[Tile]:
+def parse_slowly(text: str) -> list[Tile]:
     """`parse`, one character at a time: the reference reading, and the error messages."""
     tiles: list[Tile] = []
     pending: list[tuple[int, int]] = []  # (digit, position)

@@ -95,7 +95,7 @@ def create_app(settings: Settings | None = None,
     playground.install(app)
     answerers = {f"/v1/{variant}/{op}": operation.answer
                  for (variant, op), operation in ops.items()}
-    state = health.warm_up(answerers, _examples_source())
+    state = health.warm_up(answerers, examples_source())
     health.install(app, state)
 
     app.extensions["hupai"] = {"settings": settings, "registry": registry, "operations": ops,
@@ -103,6 +103,6 @@ def create_app(settings: Settings | None = None,
     return app
 
 
-def _examples_source() -> dict[str, Any]:
+def examples_source() -> dict[str, Any]:
     """Where the warm-up finds its requests: the served contract's examples."""
     return docs.load_spec()

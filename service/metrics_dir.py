@@ -65,7 +65,7 @@ def degraded() -> bool:
     return bool(_degraded)
 
 
-def _degrade(filename: str, error: OSError) -> None:
+def degrade(filename: str, error: OSError) -> None:
     if not _degraded:
         log.error(
             "metrics degraded: cannot write %s (%s); this process keeps answering requests, "
@@ -76,12 +76,12 @@ def _degrade(filename: str, error: OSError) -> None:
     _degraded.append(filename)
 
 
-def _forget_degradation() -> None:
+def forget_degradation() -> None:
     """A forked worker opens files of its own: it tries the directory afresh."""
     _degraded.clear()
 
 
-os.register_at_fork(after_in_child=_forget_degradation)
+os.register_at_fork(after_in_child=forget_degradation)
 
 
 def _allocate(path: str, size: int) -> None:
@@ -123,7 +123,7 @@ class AllocatedMmapedDict(MmapedDict):
         except OSError as e:
             if not fallback:
                 raise
-            _degrade(filename, e)
+            degrade(filename, e)
             fd = os.memfd_create("hupai-metrics")
             try:
                 super().__init__(f"/proc/self/fd/{fd}")  # type: ignore[no-untyped-call]
@@ -143,7 +143,7 @@ class AllocatedMmapedDict(MmapedDict):
             except OSError as e:
                 if not self._fallback:
                     raise
-                _degrade(self._fname, e)
+                degrade(self._fname, e)
                 self._move_to_memory()
         super()._init_value(key)  # type: ignore[no-untyped-call]
 

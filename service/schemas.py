@@ -513,7 +513,7 @@ def loader(schema: Schema) -> Callable[[Any], dict[str, Any]]:
                 return drop_nulls(fast(data))  # type: ignore[no-any-return]
             except fastload.Declined:
                 pass
-        return _marshmallow_load(schema, data)
+        return marshmallow_load(schema, data)
 
     return load_one
 
@@ -529,7 +529,7 @@ def load(schema: Schema, data: Any) -> dict[str, Any]:
     return found(data)
 
 
-def _marshmallow_load(schema: Schema, data: Any) -> dict[str, Any]:
+def marshmallow_load(schema: Schema, data: Any) -> dict[str, Any]:
     try:
         loaded = schema.load(_without_null_refusals(schema, data))
     except ValidationError as e:

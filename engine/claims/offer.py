@@ -96,7 +96,7 @@ class Situation:
 
 def claims(variant: ClaimingVariant, rules: ClaimRules, request: Request) -> ClaimsAnswer:
     """The answer of ``claims`` for ``request`` (RequestError listing every problem)."""
-    s = _situation(variant, rules, request)
+    s = situation_of(variant, rules, request)
     actions: list[Action] = []
     refused: list[Refusal] = []
     win = _win(s)
@@ -112,9 +112,9 @@ def claims(variant: ClaimingVariant, rules: ClaimRules, request: Request) -> Cla
     if s.is_discard:
         if s.copies:
             _sort_in(_kongs(s), actions, refused)
-            _sort_in(_pong(s), actions, refused)
+            _sort_in(pong_actions(s), actions, refused)
         if source is Source.DISCARD_LEFT:
-            _sort_in(_chows(s), actions, refused)
+            _sort_in(chow_actions(s), actions, refused)
     elif source is Source.SELF_DRAW:
         _sort_in(_kongs(s), actions, refused)
     actions.append(_pass(s, win if isinstance(win, WinAction) else None))
@@ -134,19 +134,19 @@ def _sort_in(entries: list[Action | Refusal], actions: list[Action],
 # --- checking the request -----------------------------------------------------------------------
 
 
-def _situation(variant: ClaimingVariant, rules: ClaimRules, request: Request) -> Situation:
+def situation_of(variant: ClaimingVariant, rules: ClaimRules, request: Request) -> Situation:
     """The request's checked facts (RequestError listing every problem)."""
-    plain = _plain_situation(variant, rules, request)
-    return plain if plain is not None else _checked_situation(variant, rules, request)
+    plain = plain_situation(variant, rules, request)
+    return plain if plain is not None else checked_situation(variant, rules, request)
 
 
-def _plain_situation(variant: ClaimingVariant, rules: ClaimRules,
+def plain_situation(variant: ClaimingVariant, rules: ClaimRules,
                      request: Request) -> Situation | None:
     """The situation of what a game server sends after most discards and draws — options
     it has sent before, plain claim facts (`engine.claims.facts.plain_facts`: not locked
     here), a plainly valid hand with the tile on offer no fifth copy, no context problem,
     no wild meld to refuse — built without the problem lists; None for anything else,
-    which `_checked_situation` checks in full. The tests hold both equal."""
+    which `checked_situation` checks in full. The tests hold both equal."""
     try:
         options = variant.options(request)
     except RequestError:
@@ -168,9 +168,9 @@ def _plain_situation(variant: ClaimingVariant, rules: ClaimRules,
     return _situated(variant, rules, request, facts, options, wilds, face_value, None)
 
 
-def _checked_situation(variant: ClaimingVariant, rules: ClaimRules, request: Request) -> Situation:
+def checked_situation(variant: ClaimingVariant, rules: ClaimRules, request: Request) -> Situation:
     """The situation of any request, every problem listed (the reference of
-    `_plain_situation`)."""
+    `plain_situation`)."""
     problems: list[Problem] = []
     try:
         options = variant.options(request)
@@ -299,7 +299,7 @@ def _win(s: Situation) -> WinAction | Refusal | None:
     hand = context = None
     if verdict is None:
         hand = Hand(s.hand.concealed, s.hand.melds, facts.tile)
-        context = _with_win_type(s.context, win_type)
+        context = with_win_type(s.context, win_type)
         verdict = s.variant.check(hand, context, s.options)
     if not verdict.win:
         reason = verdict.reason
@@ -308,7 +308,7 @@ def _win(s: Situation) -> WinAction | Refusal | None:
         return None
     if hand is None or context is None:
         hand = Hand(s.hand.concealed, s.hand.melds, facts.tile)
-        context = _with_win_type(s.context, win_type)
+        context = with_win_type(s.context, win_type)
     # the request is checked (more strictly than ``fan`` checks it): priced directly
     answer = s.variant.checked_fan(Request(hand, context, s.request.options), s.options,
                                    verdict, with_reading=False)
@@ -319,7 +319,7 @@ def _win(s: Situation) -> WinAction | Refusal | None:
                      **{member: getattr(answer, member) for member in s.rules.amounts})
 
 
-def _with_win_type(context: Context, win_type: WinType) -> Context:
+def with_win_type(context: Context, win_type: WinType) -> Context:
     """The context ``fan`` evaluates the win in: the source's win type, and no
     ``context.kong`` (it names the kong being robbed, not one of the winner's). Copied
     with `engine.hand.context_with`: `dataclasses.replace` costs a good part of a ``claims``
@@ -521,7 +521,7 @@ def _lock_reasons(s: Situation, after: After | None) -> list[str]:
     return [] if keeps else ["waits_change"]
 
 
-def _pong(s: Situation) -> list[Action | Refusal]:
+def pong_actions(s: Situation) -> list[Action | Refusal]:
     tile = s.facts.tile
     if not s.is_discard:
         return []
@@ -551,7 +551,7 @@ _PLAIN_PONGS: Final = tuple(PongAction("pong", PRIORITY["pong"], (code, code), (
 once, like `PLAIN_PASS`."""
 
 
-def _chows(s: Situation) -> list[Action | Refusal]:
+def chow_actions(s: Situation) -> list[Action | Refusal]:
     """Each chow by its tiles (`_chow_groups` lists them in that order). What every chow
     shares — the reasons of the tile, the lock, whether any work is left beyond the tiles
     (`Situation.plain_calls`) — is read once."""

@@ -194,7 +194,7 @@ _READERS_OF: dict[int, tuple[Prepared, list[_SuitReader]]] = {}
 """Each `Prepared`'s readers by its identity (the entry holds it, so the id stays its own)."""
 
 
-def _readers(prep: Prepared, count: int) -> list[_SuitReader]:
+def suit_readers(prep: Prepared, count: int) -> list[_SuitReader]:
     """The readers of the live suits (number suits in order, then the honors if live)."""
     kept = _READERS_OF.get(id(prep))
     if kept is not None and kept[0] is prep:
@@ -239,7 +239,7 @@ def standard_readings(naturals: Sequence[int], wilds: int, rules: ShapeRules
     if dead:
         return
     most = max(wilds, 8)
-    readers = _readers(prep, len(vectors))
+    readers = suit_readers(prep, len(vectors))
     kept = []
     for reader, v in zip(readers, vectors, strict=True):  # (`vector`, its look-up inline)
         k = reader.vectors.get((v, most))

@@ -1,7 +1,7 @@
 """`tiles.parse`'s fast path reads every string exactly as the reference loop does.
 
 `parse` matches well-formed strings with one regex and reads them in one pass; everything else
-goes to `_parse_slowly`, the character-by-character reference. Here both read the same strings
+goes to `parse_slowly`, the character-by-character reference. Here both read the same strings
 — generated valid notation and near-misses of every kind — and must agree on the tiles, or on
 the error (type, message, token, position).
 """
@@ -64,9 +64,9 @@ def test_thousands_of_valid_strings_read_the_same() -> None:
     rng = random.Random(34)
     texts = [notation(rng) for _ in range(5000)]
     for text in texts:
-        assert outcome(T.parse, text) == outcome(T._parse_slowly, text), text
+        assert outcome(T.parse, text) == outcome(T.parse_slowly, text), text
     # the generator is not vacuous: the fast path took these (none fell back to the loop)
-    assert all(T._WELL_FORMED.fullmatch(t) for t in texts)
+    assert all(T.WELL_FORMED.fullmatch(t) for t in texts)
 
 
 def test_thousands_of_near_misses_fail_or_read_the_same() -> None:
@@ -74,7 +74,7 @@ def test_thousands_of_near_misses_fail_or_read_the_same() -> None:
     texts = [near_miss(rng) for _ in range(8000)]
     errors = 0
     for text in texts:
-        slow = outcome(T._parse_slowly, text)
+        slow = outcome(T.parse_slowly, text)
         assert outcome(T.parse, text) == slow, text
         errors += slow[0] == "error"
     assert errors > 4000  # most mutations break the string; the errors were compared too
@@ -83,7 +83,7 @@ def test_thousands_of_near_misses_fail_or_read_the_same() -> None:
 @settings(max_examples=3000, deadline=None)
 @given(st.text(alphabet=MUTATIONS, max_size=24))
 def test_any_string_over_the_notation_alphabet_reads_the_same(text: str) -> None:
-    assert outcome(T.parse, text) == outcome(T._parse_slowly, text)
+    assert outcome(T.parse, text) == outcome(T.parse_slowly, text)
 
 
 @pytest.mark.parametrize(
@@ -96,10 +96,10 @@ def test_any_string_over_the_notation_alphabet_reads_the_same(text: str) -> None
     ],
 )
 def test_fast_path_reads_well_formed_strings(text: str, expected: list[int]) -> None:
-    assert T._WELL_FORMED.fullmatch(text) is not None  # this case is the fast path's
+    assert T.WELL_FORMED.fullmatch(text) is not None  # this case is the fast path's
     assert T.parse(text) == expected
 
 
 @pytest.mark.parametrize("text", ["8z", "0m", "1m 2 2p", "m", "12", "1m\n", "١m", "1M"])
 def test_strings_the_fast_path_leaves_to_the_loop(text: str) -> None:
-    assert T._WELL_FORMED.fullmatch(text) is None
+    assert T.WELL_FORMED.fullmatch(text) is None

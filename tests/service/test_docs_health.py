@@ -73,7 +73,7 @@ def test_not_ready_when_the_warm_up_fails(monkeypatch):
     spec = {"paths": {"/v1/broken/win": {"post": {"requestBody": {"content": {
         "application/json": {"examples": {"one": {"value": {"hand": "1112345678999m",
                                                             "win_tile": "5m"}}}}}}}}}}
-    monkeypatch.setattr("service.app._examples_source", lambda: spec)
+    monkeypatch.setattr("service.app.examples_source", lambda: spec)
     app: Flask = create_app(Settings(), TOY_REGISTRY)
     client = app.test_client()
     r = client.get("/readyz")

@@ -36,9 +36,9 @@ BUCKETS = (0.001, 0.01, 0.1, 1.0)
 
 @pytest.fixture(autouse=True)
 def _fresh_state() -> Iterator[None]:
-    metrics_dir._forget_degradation()
+    metrics_dir.forget_degradation()
     yield
-    metrics_dir._forget_degradation()
+    metrics_dir.forget_degradation()
 
 
 class Workers:
@@ -193,7 +193,7 @@ def test_a_file_that_cannot_grow_moves_to_memory_keeping_its_values(
 
 
 def test_a_fork_tries_the_directory_again() -> None:
-    metrics_dir._degrade("x.db", OSError(errno.ENOSPC, "full"))
+    metrics_dir.degrade("x.db", OSError(errno.ENOSPC, "full"))
     pid = os.fork()
     if pid == 0:  # the child: a new worker
         os._exit(0 if not metrics_dir.degraded() else 1)
@@ -243,7 +243,7 @@ def test_metrics_without_its_directory_is_a_503_problem(multiprocess_app: Any,
 
 
 def test_readyz_says_degraded_when_this_process_writes_no_files(multiprocess_app: Any) -> None:
-    metrics_dir._degrade("counter_1.db", OSError(errno.EROFS, "Read-only file system"))
+    metrics_dir.degrade("counter_1.db", OSError(errno.EROFS, "Read-only file system"))
     ready = multiprocess_app.get("/readyz")
     assert ready.status_code == 200
     assert ready.get_json() == {"status": "ready", "metrics": "degraded"}

@@ -88,10 +88,10 @@ def score(traits: Traits, options: Options) -> Score:
     key = (options["dahu_stack"], options["xiao_hu_self_draw"],
            *(options[name] for name in _READS)), traits
     found = _SCORES.get(key)
-    return _SCORES.keep(key, _score(traits, options)) if found is None else found
+    return _SCORES.keep(key, score_afresh(traits, options)) if found is None else found
 
 
-def _score(traits: Traits, options: Options) -> Score:
+def score_afresh(traits: Traits, options: Options) -> Score:
     found = counted(traits, options)
     patterns = patterns_of(found)
     total = sum(c[1] for c in found)

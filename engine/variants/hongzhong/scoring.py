@@ -236,7 +236,7 @@ class _Scoring(NamedTuple):
 
 
 _READS: Final = reads(TABLE)
-_BY_CONFIG: BoundedDict[int, _Scoring] = BoundedDict(256)
+BY_CONFIG: BoundedDict[int, _Scoring] = BoundedDict(256)
 """By the Config's id: Configs are made once per option set (`options.config`), and the entry
 holds its Config, so the id is not reused while the entry lives."""
 
@@ -248,10 +248,10 @@ def scoring_of(cfg: Config) -> tuple[Active[Traits], BoundedDict[tuple[Traits, .
 
 
 def _scoring(cfg: Config) -> _Scoring:
-    found = _BY_CONFIG.get(id(cfg))
+    found = BY_CONFIG.get(id(cfg))
     if found is None or found.cfg is not cfg:
         options = {name: getattr(cfg, name) for name in _READS}
-        found = _BY_CONFIG.keep(id(cfg), _Scoring(cfg, activated(TABLE, options),
+        found = BY_CONFIG.keep(id(cfg), _Scoring(cfg, activated(TABLE, options),
                                                   BoundedDict(4096), BoundedDict(4096), []))
     return found
 

@@ -245,7 +245,7 @@ def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
     if not found:
         return NO_WINNING_SHAPE
     if reference:
-        return _score(hand, context, prefs, found, info, part, mask)
+        return score_afresh(hand, context, prefs, found, info, part, mask)
     win_type = context.win_type or _DISCARD
     melds = hand.melds
     key: tuple[Any, ...] = (prefs, win_type, context.after_kong, context.last_tile,
@@ -264,9 +264,9 @@ def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
         else:
             alike = (key, info.traits, tuple([part[m.tiles[0]] for m in melds]) if melds
                      else ())
-            judged = _JUDGED.get(alike)
+            judged = JUDGED.get(alike)
             if judged is None:
-                judged = _JUDGED.keep(alike, _judged(hand, context, prefs, found, info, part,
+                judged = JUDGED.keep(alike, _judged(hand, context, prefs, found, info, part,
                                                      mask))
         fan, counted, gen_count, best, tian_hu = judged
         scored = memo[key] = Scored(fan, counted, gen_count, found[best], tian_hu)
@@ -292,7 +292,7 @@ Judged = tuple[int, tuple[tuple[str, int, int, tuple[Tile, ...]], ...], int, int
 """The table's verdict on a hand as `Scored` holds it, the reading by its candidate index:
 (fan, counted, 根 count, best candidate, 天胡 counted)."""
 
-_JUDGED: BoundedDict[tuple[Any, ...], Judged] = BoundedDict(1 << 14)
+JUDGED: BoundedDict[tuple[Any, ...], Judged] = BoundedDict(1 << 14)
 """The table's verdicts by what its traits are made of — `evaluate`'s key (options, moment,
 melds), the part's `PartInfo.traits` and, with melds, the part's count of each meld's kind
 (a pong whose fourth tile is concealed is a 根) — shared by every part alike: a part never
@@ -300,7 +300,7 @@ seen before is then scored by one look-up, without building its traits (most new
 the traits of one seen before; a few hundred distinct traits exist)."""
 
 
-def _score(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],
+def score_afresh(hand: Hand, context: Context, prefs: Prefs, found: Sequence[Candidate],
            info: PartInfo, part: Sequence[int], mask: int) -> Scored:
     """`patterns.TABLE` applied to each candidate reading, the best kept (§0.6, §0.7)."""
     fan, counted, gen_count, best, tian_hu = _judged(hand, context, prefs, found, info, part,

@@ -1,7 +1,7 @@
 """The shortcuts of `engine.claims.offer` held equal to its general path on generated hands
 (fixed seed; ``HUPAI_FULL=1`` for the full run): a pong or chow built from its tiles alone
 when nothing else is asked (`Situation.plain_calls`) is the one `_claim` builds, and the
-situation of a plain request (`_plain_situation`) the one the full check builds."""
+situation of a plain request (`plain_situation`) the one the full check builds."""
 
 from __future__ import annotations
 
@@ -31,11 +31,11 @@ def test_plain_calls_equal_the_general_path(variant: str) -> None:
         if i % 2 and variant in EXTRA_OPTIONS:  # the branches only an option reaches
             data = {**data, "options": {**data.get("options", {}), **EXTRA_OPTIONS[variant]}}
         request = v.request({**data, "detail": "actions"})
-        s = offer._situation(v, v.claim_rules, request)
+        s = offer.situation_of(v, v.claim_rules, request)
         # the general side reads nothing the shortcut precomputed: without plain_calls and
         # without suit_barred, `_no_discard` works out what a call bars from the rules alone
         general = replace(s, plain_calls=False, suit_barred=None)
-        for step in (offer._pong, offer._chows):
+        for step in (offer.pong_actions, offer.chow_actions):
             found = step(s)
             assert found == step(general), (data, step.__name__)
             plain += s.plain_calls and any(not isinstance(a, Refusal) for a in found)
@@ -58,11 +58,11 @@ def test_the_plain_situation_equals_the_checked_one(variant: str) -> None:
                                                              "fan": 1}}
         request = v.request(body)
         try:
-            checked = offer._checked_situation(v, v.claim_rules, request)
+            checked = offer.checked_situation(v, v.claim_rules, request)
         except RequestError:  # a locked hand that is not ready
-            assert offer._plain_situation(v, v.claim_rules, request) is None
+            assert offer.plain_situation(v, v.claim_rules, request) is None
             continue
-        found = offer._plain_situation(v, v.claim_rules, request)
+        found = offer.plain_situation(v, v.claim_rules, request)
         if found is not None:
             plain += 1
             assert found == checked, body

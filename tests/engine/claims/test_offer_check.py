@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.claims.facts import read_facts
-from engine.claims.offer import _with_win_type
+from engine.claims.offer import with_win_type
 from engine.hand import Hand, Request, WinType
 from engine.variants import REGISTRY
 from tests.engine.claims.common import plain
@@ -43,7 +43,7 @@ def test_the_offer_check_equals_the_check(variant: str) -> None:
                 continue
             asked += 1
             reference = v.check(Hand(hand.concealed, hand.melds, facts.tile),
-                                _with_win_type(request.context, facts.source.win_type),
+                                with_win_type(request.context, facts.source.win_type),
                                 options)
             assert (quick.win, quick.shapes, quick.reason) == \
                 (reference.win, reference.shapes, reference.reason), body
@@ -76,7 +76,7 @@ def test_checked_fan_of_the_verdict_equals_fan(variant: str) -> None:
         hand, win_type = request.hand, facts.source.win_type
         verdict = v.offer_check(hand, facts.tile, request.context, win_type, options)
         trial = Hand(hand.concealed, hand.melds, facts.tile)
-        context = _with_win_type(request.context, win_type)
+        context = with_win_type(request.context, win_type)
         if verdict is None:
             verdict = v.check(trial, context, options)
         if not verdict.win:

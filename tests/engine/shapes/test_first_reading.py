@@ -53,7 +53,7 @@ def test_the_lazy_first_is_what_the_full_listing_puts_first(index: int) -> None:
             naturals = list(hand.counts)
             vectors, dead = general.split(naturals, prep)
             if not dead:
-                for reader, v in zip(R._readers(prep, len(vectors)), vectors, strict=True):
+                for reader, v in zip(R.suit_readers(prep, len(vectors)), vectors, strict=True):
                     for w in range(hand.wilds + 1):
                         for pair in (0, 1):
                             listed = reader.read(v, w, pair, {})

@@ -44,7 +44,7 @@ def test_the_scores_memo_is_the_table_applied_afresh() -> None:
         for options in option_sets:
             memo = SC.score(traits, options)
             assert SC.score(traits, options) is memo
-            assert memo == SC._score(traits, options)
+            assert memo == SC.score_afresh(traits, options)
 
 
 def test_a_small_win_and_a_stack_of_big_wins() -> None:

@@ -49,7 +49,7 @@ def test_the_scores_memo_is_the_table_applied_afresh() -> None:
                 for o in option_sets for h, w in HANDS]
     fresh = {}
     for req in requests:
-        SC._BY_CONFIG.clear()
+        SC.BY_CONFIG.clear()
         cfg = config(V.options(req))
         if SC.check(req.hand, req.context, cfg).win:
             fresh[id(req)] = SC.score(req.hand, req.context, cfg)

@@ -172,8 +172,8 @@ def test_best_candidates_cover_the_best_reading_on_every_one_suit_hand_shape() -
                 options = resolve(SC.OPTION_SPECS, {"yaojiu_jiangdui": yaojiu,
                                                     "dai_yao_jiu_fan": dyj})
                 prefs = SS.prefs_for(options)
-                fast = SS._score(hand, Context(), prefs, info.candidates, info, part, 1)
-                slow = SS._score(hand, Context(), prefs, everything, info, part, 1)
+                fast = SS.score_afresh(hand, Context(), prefs, info.candidates, info, part, 1)
+                slow = SS.score_afresh(hand, Context(), prefs, everything, info, part, 1)
                 assert fast.fan == slow.fan, T.compact(tiles)
     assert len(seen) > 500
 
@@ -214,7 +214,7 @@ def test_the_memo_answers_what_a_fresh_scoring_answers() -> None:
                 continue
             part, info, mask = SS.read_part(hand)
             found = SS.candidates_of(hand, part, info, prefs)
-            assert got == SS._score(hand, context, prefs, found, info, part, mask)
+            assert got == SS.score_afresh(hand, context, prefs, found, info, part, mask)
             checked += 1
     assert checked > 500
 
@@ -232,7 +232,7 @@ def test_the_memo_tells_melds_apart() -> None:
             hand = Hand((1, 1, 1, 2, 2, 2, 3, 3, 3, 13), (meld,), 13)
             got = SS.evaluate(hand, Context(), prefs)
             part, info, mask = SS.read_part(hand)
-            assert got == SS._score(hand, Context(), prefs, info.candidates, info, part, mask)
+            assert got == SS.score_afresh(hand, Context(), prefs, info.candidates, info, part, mask)
             assert not isinstance(got, str)
             answers.add((got.fan, got.counted))
     assert len(answers) == 4
@@ -272,7 +272,7 @@ def test_verdicts_shared_between_parts_are_the_tables_own() -> None:
     option_sets = [{**random_options(option_rng), "yi_tiao_long_fan": 0, "jia_xin_wu_fan": 0}
                    for _ in range(3)]
     contexts = [random_context(rng) for _ in range(4)]
-    SS._JUDGED.clear()
+    SS.JUDGED.clear()
     SH.analyse.cache_clear()
     asked = 0
     for _ in range(3000):
@@ -285,7 +285,7 @@ def test_verdicts_shared_between_parts_are_the_tables_own() -> None:
         asked += 1
         part, info, mask = SS.read_part(hand)
         found = SS.candidates_of(hand, part, info, prefs)
-        fresh = SS._score(hand, context, prefs, found, info, part, mask)
+        fresh = SS.score_afresh(hand, context, prefs, found, info, part, mask)
         assert fast == fresh, hand
     assert asked > 1500
-    assert len(SS._JUDGED) < asked * 0.9  # some answers came from a verdict another part left
+    assert len(SS.JUDGED) < asked * 0.9  # some answers came from a verdict another part left
