@@ -220,7 +220,7 @@ class Changsha(Variant):
 
         def own(options: Options, given: bool) -> list[Problem]:
             nonlocal seated  # the seats read, for the answer (the last check's)
-            problems, seated = self._seat_and_bird_problems(request, options, given,
+            problems, seated = self._seat_and_bird_problems(request, turned, options, given,
                                                             purpose="payments")
             return problems
 
@@ -292,7 +292,7 @@ class Changsha(Variant):
                 problems.append(missing_field("#/context/birds",
                                               'send the turned birds as turned, e.g. '
                                               '["4p", "7s"]'))
-            more, seated = self._seat_and_bird_problems(request, options, given,
+            more, seated = self._seat_and_bird_problems(request, turned, options, given,
                                                         purpose="birds")
             return problems + more
 
@@ -375,13 +375,14 @@ class Changsha(Variant):
                          discarder_is_dealer=discarder_is_dealer(context, win_type))
         return score(traits, options)
 
-    def _seat_and_bird_problems(self, request: Request, options: Options, given: bool, *,
+    def _seat_and_bird_problems(self, request: Request, turned: tuple[Tile, ...] | None,
+                                options: Options, given: bool, *,
                                 purpose: str) -> tuple[list[Problem], WinSeats | None]:
-        """What ``fan`` and ``birds`` check beside the hand: the turned birds, the seats, and
-        (under the options sent, when the seats are in range) the bird origin and the seats
-        the payments or birds read — with those seats (None when not needed or not read)."""
+        """What ``fan`` and ``birds`` check beside the hand: the ``turned`` birds, the seats,
+        and (under the options sent, when the seats are in range) the bird origin and the
+        seats the payments or birds read — with those seats (None when not needed or not
+        read)."""
         context, hand = request.context, request.hand
-        turned = ChangshaFacts.of(context).birds
         win_type = win_type_of(context)
         problems: list[Problem] = []
         if turned is not None:
