@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -49,6 +48,7 @@ from engine.room import deal_problems, room_of
 from engine.seats import FULL_TABLE, range_problems
 from engine.shapes import NEVER
 from engine.tiles import Tile
+from engine.variants.members import OwnMember, own_members
 from engine.weights import Weigh
 
 Operation = Callable[[Request], Any]
@@ -56,31 +56,6 @@ Extra = Callable[[Options, bool], list[Problem]]
 """An operation's own checks for `Variant.checked`: its problems under the options (the
 defaults standing in for bad ones) and whether those are the options sent (False: the
 defaults; a check that compares with an option sent skips the comparison)."""
-
-
-@dataclass(frozen=True)
-class OwnMember:
-    """A context member a variant owns (API.md, "Each variant owns its context"): what it
-    holds, in the words of the refusal a caller reads ("the turned tiles": two variants'
-    members that hold the same thing say it in the same words), the operations that use
-    it, and its JSON shape (`engine.wire`). The service builds each operation's context
-    schema and size limits from the shared members and these; any other variant's member,
-    or this one in another operation, is a 422."""
-
-    holds: str
-    ops: tuple[str, ...]
-    value: wire.Value
-
-
-def own(holds: str, ops: tuple[str, ...], value: wire.Value) -> Any:
-    """A field of a variant's `VariantFacts`: a member it owns (`OwnMember`), None when not
-    sent."""
-    return field(default=None, metadata={"own": OwnMember(holds, ops, value)})
-
-
-def own_members(facts: type[VariantFacts]) -> dict[str, OwnMember]:
-    """The members a `VariantFacts` class declares with `own`, by name, in declaration order."""
-    return {f.name: f.metadata["own"] for f in fields(facts) if "own" in f.metadata}
 
 
 class Variant(ABC):

@@ -17,7 +17,7 @@ import pytest
 
 from engine import wire
 from engine.variants import REGISTRY
-from engine.variants.base import OwnMember
+from engine.variants.members import OwnMember
 from service import schemas
 from service.app import create_app
 from service.settings import Settings

@@ -10,7 +10,7 @@ from typing import Any, Self
 from engine import wire
 from engine.hand import TileReader, VariantFacts
 from engine.tiles import Tile
-from engine.variants.base import own
+from engine.variants.members import own
 
 
 @dataclass(frozen=True)
