@@ -32,6 +32,9 @@ THE CONTRACT (signatures are stable; variants and the service depend on them):
   3n+1 tiles: its shanten and, for each of the 34 kinds, the shanten of the 3n+2 tiles after
   drawing it (kinds outside ``rules.kinds``: a large number). This is what effective tiles
   (进张) are made of.
+* ``shanten_after_discards(naturals, wilds, rules, wild_kinds) -> dict[Tile, tuple[int,
+  list[int]]]`` — for 3n+2 tiles: per natural kind held, ``shanten_after_draws`` of the part
+  less one tile of it (every discard of a 14-tile hand in one pass over the suits).
 """
 
 from engine.shapes.model import (
@@ -50,6 +53,7 @@ from engine.shapes.search import (
     is_complete,
     readings,
     shanten,
+    shanten_after_discards,
     shanten_after_draws,
     win_shapes,
 )
@@ -68,6 +72,7 @@ __all__ = [
     "is_complete",
     "readings",
     "shanten",
+    "shanten_after_discards",
     "shanten_after_draws",
     "win_shapes",
 ]

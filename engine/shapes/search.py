@@ -123,12 +123,20 @@ def shanten(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> int:
     c: Compiled = rules._compiled or compiled(rules)
     best = standard.shanten(naturals, wilds, c) if rules.standard else NEVER
     if c.specials and c.hand_size <= size <= c.special_size:
-        if rules.seven_pairs:
-            best = min(best, special.seven_pairs_shanten(naturals, wilds, c))
-        if rules.thirteen_orphans:
-            best = min(best, special.thirteen_orphans_shanten(naturals, wilds, c))
-        if rules.shi_san_lan:
-            best = min(best, special.shi_san_lan_shanten(naturals, wilds, c))
+        best = min(best, _special_shanten(naturals, wilds, c))
+    return best
+
+
+def _special_shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int:
+    """The least shanten of the special shapes the rules enable (a part of their sizes)."""
+    rules = c.rules
+    best = NEVER
+    if rules.seven_pairs:
+        best = min(best, special.seven_pairs_shanten(naturals, wilds, c))
+    if rules.thirteen_orphans:
+        best = min(best, special.thirteen_orphans_shanten(naturals, wilds, c))
+    if rules.shi_san_lan:
+        best = min(best, special.shi_san_lan_shanten(naturals, wilds, c))
     return best
 
 
@@ -187,12 +195,48 @@ def shanten_after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
     now = shanten(naturals, wilds, rules)
     after = (standard.after_draws(naturals, wilds, c) if rules.standard
              else [NEVER] * KIND_COUNT)
+    return now, _beyond_standard(after, naturals, wilds, size, c, wild_kinds)
+
+
+def _beyond_standard(after: list[int], naturals: Sequence[int], wilds: int, size: int,
+                     c: Compiled, wild_kinds: Collection[Tile]) -> list[int]:
+    """The standard shape's draws ``after`` of a 3n+1 part of ``size`` tiles with the
+    special shapes' draws, the kinds outside the rules and the wild kinds put in."""
     if c.specials and size == c.hand_size:
         after = list(map(min, after, _special_draws(naturals, wilds, c)))
     for t in c.not_kinds:
         after[t] = NEVER
     if wild_kinds:
-        with_wild = shanten(naturals, wilds + 1, rules)
+        with_wild = shanten(naturals, wilds + 1, c.rules)
         for t in wild_kinds:
             after[t] = with_wild
-    return now, after
+    return after
+
+
+def shanten_after_discards(naturals: Sequence[int], wilds: int, rules: ShapeRules,
+                           wild_kinds: Collection[Tile]) -> dict[Tile, tuple[int, list[int]]]:
+    """For a 3n+2 part, per natural kind it holds: `shanten_after_draws` of the part less one
+    tile of that kind — what ``discards`` asks for each discard, the standard shape's for
+    every discard in one pass over the suits (`standard.after_discards`); the special
+    shapes and the wild kinds as `shanten_after_draws` takes them, discard by discard."""
+    size = _checked_size(naturals, wilds)
+    if size % 3 != 2:
+        raise ValueError(f"shanten_after_discards needs 3n+2 tiles, not {size}")
+    c: Compiled = rules._compiled or compiled(rules)
+    held = [k for k in _ALL_KINDS if naturals[k]]
+    if rules.standard:
+        out = standard.after_discards(naturals, wilds, c)
+    else:
+        out = {k: (NEVER, [NEVER] * KIND_COUNT) for k in held}
+    specials = c.specials and c.hand_size <= size - 1 <= c.special_size
+    if not (specials or c.not_kinds or wild_kinds):
+        return out
+    rest = list(naturals)
+    for k in held:
+        now, after = out[k]
+        rest[k] -= 1
+        if specials:
+            now = min(now, _special_shanten(rest, wilds, c))
+        out[k] = now, _beyond_standard(after, rest, wilds, size - 1, c, wild_kinds)
+        rest[k] += 1
+    return out

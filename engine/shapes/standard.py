@@ -15,6 +15,7 @@ go to ``general``, which computes the same answer with loops.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Final
 
 from engine.shapes import general
@@ -272,6 +273,89 @@ def after_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
             + [t[rs[u2[ss + p]]] for p in NEXT_POS[ls]]
             + [t[rs[u2[q + ps]]] for q in NEXT_START[hs]]
             + [t[rh[uh[ih + q]]] for q in _POW5])
+
+
+def after_discards(naturals: Sequence[int], wilds: int, c: Compiled
+                   ) -> dict[int, tuple[int, list[int]]]:
+    """For a 3n+2 part, per natural kind it holds: the standard-shape ``shanten`` of the part
+    less one tile of that kind, and its `after_draws` — every discard of ``discards`` in one
+    pass.
+
+    Why one pass: a discard changes one suit, and so does a draw. The four suits' classes are
+    read once; a discard in suit s changes s's class alone, so the shanten of what is left
+    is the other three suits' combined class (shared by every discard of s) with s's new
+    class, and a draw in another suit s2 probes s2's unchanged classes (read once a hand)
+    against the other suits with s's new class (two suits' combination shared by every
+    discard). Where some count after the discard is 4 (a draw would pass the fourth copy),
+    the general size checks fail, or a count is above 4, that discard is answered by
+    `shanten` and `after_draws` on the smaller part."""
+    held = [k for k in range(34) if naturals[k]]
+    size = sum(naturals) + wilds
+    if max(naturals) > 4 or not 0 <= wilds <= 8 or size > 14 or size % 3 != 2:
+        return {k: _one_discard(naturals, wilds, c, k) for k in held}
+    fours = [k for k in held if naturals[k] == 4]
+    la, ha, lb, hb, ls, hs, ih = _half_codes(naturals)
+    lows, highs = (la, lb, ls), (ha, hb, hs)
+    u = c.u
+    idx = [START[ha] + POS[la], START[hb] + POS[lb], START[hs] + POS[ls], ih]
+    x = [u[s][idx[s]] for s in range(4)]
+    t = c.shanten_list((size - 2) // 3, wilds)
+    # per suit, its classes after each draw (a suit no discard touches keeps them), as one
+    # C-level getter of a row (a suit holding a 4 is never read here: only its own
+    # discard of that kind is fast)
+    drawn = [None if lows[s] & _FOURS_LOW or highs[s] & _FOURS_HIGH
+             else itemgetter(*_draw_classes(u[s], lows[s], highs[s])) for s in range(3)]
+    drawn.append(itemgetter(*[u[3][ih + q] for q in _POW5]) if max(naturals[27:]) < 4
+                 else None)
+    others = _others(x, UCONV, K)
+    # for a discard in s and a draw in s2: the two other suits' combined class
+    pairs = [[UCONV[x[a] * K + x[b]] for a, b in _PAIR_OF[s]] for s in range(4)]
+    get = t.__getitem__
+    out: dict[int, tuple[int, list[int]]] = {}
+    for k in held:
+        if fours and fours != [k]:  # a count of 4 stays: its draw is a fifth copy
+            out[k] = _one_discard(naturals, wilds, c, k)
+            continue
+        s, r = divmod(k, 9) if k < 27 else (3, k - 27)
+        us = u[s]
+        if s < 3:
+            lo, hi = lows[s], highs[s]
+            if r < 5:
+                lo -= _LOW_STEPS[r]
+            else:
+                hi -= _HIGH_STEPS[r - 5]
+            xs = us[START[hi] + POS[lo]]
+            mine = _draw_classes(us, lo, hi)
+        else:
+            at = ih - _POW5[r]
+            xs = us[at]
+            mine = [us[at + q] for q in _POW5]
+        row = UROWS[others[s]]
+        blocks = [[*map(get, drawn[s2](UROWS[UCONV[p * K + xs]]))]  # type: ignore[misc]
+                  for s2, p in zip(_OTHER_SUITS[s], pairs[s], strict=True)]
+        blocks.insert(s, [*map(get, map(row.__getitem__, mine))])
+        after = [*blocks[0], *blocks[1], *blocks[2], *blocks[3]]
+        out[k] = (t[row[xs]], after)
+    return out
+
+
+_OTHER_SUITS: Final = tuple(tuple(o for o in range(4) if o != s) for s in range(4))
+_PAIR_OF: Final = tuple(tuple(tuple(o for o in range(4) if o not in (s, s2))
+                              for s2 in _OTHER_SUITS[s]) for s in range(4))
+"""For a discard's suit s, per other suit s2 (in `_OTHER_SUITS` order): the two suits left."""
+
+
+def _draw_classes(u: Sequence[int], lo: int, hi: int) -> list[int]:
+    """A number suit's class after drawing each of its ranks (its counts below 4)."""
+    start, pos = START[hi], POS[lo]
+    return [u[start + p] for p in NEXT_POS[lo]] + [u[q + pos] for q in NEXT_START[hi]]
+
+
+def _one_discard(naturals: Sequence[int], wilds: int, c: Compiled,
+                 k: int) -> tuple[int, list[int]]:
+    rest = list(naturals)
+    rest[k] -= 1
+    return shanten(rest, wilds, c), after_draws(rest, wilds, c)
 
 
 def _after_careful(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:

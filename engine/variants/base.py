@@ -193,6 +193,19 @@ class Variant(ABC):
         return [self.hand_shanten([*concealed, t], hand, context, options) if t in kinds
                 else NEVER for t in range(T.KIND_COUNT)]
 
+    def discard_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                      options: Options) -> Mapping[Tile, tuple[int, list[int]]]:
+        """Per kind held in 3n+2 ``concealed``: `hand_shanten` and `shanten_after_draws` of
+        what discarding one of it leaves, discard by discard (a variant of the shape tables
+        reads every discard in one `engine.shapes.shanten_after_discards` pass instead)."""
+        out = {}
+        for tile in sorted(set(concealed)):
+            rest = list(concealed)
+            rest.remove(tile)
+            out[tile] = (self.hand_shanten(rest, hand, context, options),
+                         self.shanten_after_draws(rest, hand, context, options))
+        return out
+
     def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                         options: Options) -> Iterable[Tile]:
         """The kinds worth a full win check as a wait of ``concealed`` (a superset of the
@@ -404,15 +417,18 @@ class Variant(ABC):
                    for draw in sorted(self.hand_rules(options).tile_kinds)
                    if (left := T.COPIES - own[draw] - seen[draw]) > 0]
         choices = []
-        for tile in sorted(set(hand.concealed)):
-            rest = list(hand.concealed)
-            rest.remove(tile)
-            # the discarded copy lies on the table: it counts as seen in `remaining`, as it
-            # does among the effective tiles (`own` holds all 14 tiles)
-            thrown = context_with(context, visible=(*context.visible, tile))
-            waits = self.wait_list(rest, hand, thrown, options)
-            shanten = 0 if waits else max(1, self.hand_shanten(rest, hand, context, options))
-            after = self.shanten_after_draws(rest, hand, context, options)
+        draws = self.discard_draws(hand.concealed, hand, context, options)
+        for tile in sorted(draws):
+            rest_shanten, after = draws[tile]
+            waits: tuple[Wait, ...] = ()
+            if rest_shanten <= 0:  # (a hand with a wait has shanten 0: most discards do not)
+                rest = list(hand.concealed)
+                rest.remove(tile)
+                # the discarded copy lies on the table: it counts as seen in `remaining`, as
+                # it does among the effective tiles (`own` holds all 14 tiles)
+                thrown = context_with(context, visible=(*context.visible, tile))
+                waits = self.wait_list(rest, hand, thrown, options)
+            shanten = 0 if waits else max(1, rest_shanten)
             effective = [entry for draw, entry in entries if after[draw] < shanten]
             count = sum(e.remaining for e in effective)
             choices.append(DiscardChoice(T.code(tile), shanten, waits, tuple(effective), count))

@@ -9,7 +9,7 @@ claims' ``after`` read it the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from engine import shapes as S
@@ -44,57 +44,120 @@ def drop_suits(hand: Hand, context: Context) -> frozenset[int]:
 
 def shanten(concealed: Sequence[Tile], drops: frozenset[int], room: SichuanRoom = DEFAULT
             ) -> int:
-    """The least shanten over the suits that may be dropped.
+    """The least shanten over the suits that may be dropped (`_least`)."""
+    if not drops:
+        return NEVER
+    part = T.counts(concealed)
+    without = room.without
+    return _least(part, drops, lambda d: S.shanten(part, 0, without[d]))
+
+
+def _least(part: list[int], drops: frozenset[int], probe: Callable[[int], int]) -> int:
+    """The least of ``probe(d)`` — the shanten with suit d dropped — over the droppable
+    suits.
 
     When a droppable suit is absent from the concealed tiles, dropping it is never worse
     than dropping any other suit (swap the two suits in any target hand: the tiles held of
     the other suit can only match more), so one table look-up suffices.
     """
-    if not drops:
-        return NEVER
-    part = T.counts(concealed)
     order = sorted(drops)
-    without = room.without
     for d in order:
         if not any(part[d * 9:d * 9 + 9]):
-            return S.shanten(part, 0, without[d])
-    return min(S.shanten(part, 0, without[d]) for d in order)
+            return probe(d)
+    return min(probe(d) for d in order)
 
 
 def shanten_after_draws(concealed: Sequence[Tile], drops: frozenset[int],
                         room: SichuanRoom = DEFAULT) -> list[int]:
     """``[shanten([*concealed, t], drops) for t in range(34)]`` (honors: `NEVER`), with one
-    `engine.shapes.shanten_after_draws` per dropped suit instead of 27 × 3 look-ups.
+    `engine.shapes.shanten_after_draws` per dropped suit instead of 27 × 3 look-ups
+    (`_after_draws`)."""
+    if not drops:
+        return [NEVER] * T.KIND_COUNT
+    part = T.counts(concealed)
+    standard = room.standard_without
+    return _after_draws(part, drops, room, lambda d: S.shanten_after_draws(
+        part, 0, standard[d], ())[1][:SUIT_KINDS], _pairs_floor(room) - _pairs(part) - 1)
+
+
+def discard_draws(concealed: Sequence[Tile], drops: frozenset[int], room: SichuanRoom = DEFAULT
+                  ) -> dict[Tile, tuple[int, list[int]]]:
+    """For the room's *n* + 1 ``concealed`` tiles, per kind held: `shanten` and
+    `shanten_after_draws` of the *n* tiles left by discarding one of it — the standard shape
+    of every discard from one `engine.shapes.shanten_after_discards` per droppable suit; the
+    pairs shape discard by discard, and only where it may do better than the standard one
+    (`_pairs_floor`: its shanten is at least that; a draw's bound is `_after_draws`')."""
+    part = T.counts(concealed)
+    held = [k for k in range(T.KIND_COUNT) if part[k]]
+    if not drops:
+        return {k: (NEVER, [NEVER] * T.KIND_COUNT) for k in held}
+    standard = {d: S.shanten_after_discards(part, 0, room.standard_without[d], ())
+                for d in drops}
+    pairs_without = room.pairs_without
+    need, all_pairs = _pairs_floor(room), _pairs(part)
+    out = {}
+    for k in held:
+        part[k] -= 1
+        short = need - all_pairs + (part[k] & 1)  # an even count loses a pair
+
+        def now(d: int) -> int:
+            found = standard[d][k][0]  # noqa: B023 (called at once, in this iteration)
+            if found <= short:  # noqa: B023
+                return found
+            return min(found, S.shanten(part, 0, pairs_without[d]))
+
+        out[k] = _least(part, drops, now), _after_draws(
+            part, drops, room, lambda d: standard[d][k][1][:SUIT_KINDS],  # noqa: B023
+            short - 1)
+        part[k] += 1
+    return out
+
+
+def _pairs_floor(room: SichuanRoom) -> int:
+    """A floor under the pairs shape's shanten of the room's *n* tiles holding no pair:
+    its (*n* + 1) // 2 pairs less one (each missing pair needs a draw), less one for each
+    pair held (七对 of 13 tiles with p pairs: 6 − p). A draw adds at most one pair: one less
+    after it."""
+    return (room.room.hand_size + 1) // 2 - 1
+
+
+def _pairs(part: list[int]) -> int:
+    return sum(c >> 1 for c in part)
+
+
+def _after_draws(part: list[int], drops: frozenset[int], room: SichuanRoom,
+                 standard: Callable[[int], list[int]], pairs_floor: int) -> list[int]:
+    """The shanten after each draw from the 27 standard-shape values ``standard(d)`` with
+    suit d dropped.
 
     After drawing t, `shanten` takes the first droppable suit absent from the hand, or the
     least over every droppable suit. A suit is probed only when some draw needs it: dropping
     suit d leaves its tiles dead, and a 3n+2 part with k dead tiles has shanten ≥ k − 1 (one
     discard removes one dead tile, a ready hand holds none), so d is skipped for draws whose
     best value so far is at most that bound. Each probe asks the standard shape first and
-    七对 only when it can do better: with p pairs among the 13 tiles a draw leaves at most
-    p + 1, so 七对's shanten is at least 5 − p (the pairs shape of a smaller room: its pairs
-    less two).
+    the pairs shape only when it can do better: its shanten after a draw is at least
+    ``pairs_floor`` (`_pairs_floor`'s less one). One droppable suit (the declared missing
+    suit: most of a game) is that suit's probe for every draw.
     """
-    out = [NEVER] * T.KIND_COUNT
-    if not drops:
-        return out
-    part = T.counts(concealed)
-    order = sorted(drops)
-    sizes = [sum(part[9 * d : 9 * d + 9]) for d in range(3)]
-    absent = [d for d in order if not sizes[d]]
-    pairs_floor = (room.room.hand_size + 1) // 2 - 2 - sum(c >> 1 for c in part)
     probed: dict[int, list[int]] = {}
+    pairs_without = room.pairs_without
 
     def after(d: int) -> list[int]:
         found = probed.get(d)
         if found is None:
-            found = S.shanten_after_draws(part, 0, room.standard_without[d], ())[1][:SUIT_KINDS]
+            found = standard(d)
             if pairs_floor < max(found):
                 found = list(map(min, found, S.shanten_after_draws(
-                    part, 0, room.pairs_without[d], ())[1]))
+                    part, 0, pairs_without[d], ())[1]))
             probed[d] = found
         return found
 
+    if len(drops) == 1:
+        return after(next(iter(drops))) + _HONORS_NEVER
+    out = [NEVER] * T.KIND_COUNT
+    order = sorted(drops)
+    sizes = [sum(part[9 * d : 9 * d + 9]) for d in range(3)]
+    absent = [d for d in order if not sizes[d]]
     for suit in range(3):
         lo, hi = 9 * suit, 9 * suit + 9
         first = next((d for d in absent if d != suit), None)
@@ -109,6 +172,9 @@ def shanten_after_draws(concealed: Sequence[Tile], drops: frozenset[int],
             best = list(map(min, best, after(d)[lo:hi]))
         out[lo:hi] = best
     return out
+
+
+_HONORS_NEVER: Final = [NEVER] * (T.KIND_COUNT - SUIT_KINDS)
 
 
 def suit_to_drop(hand: Hand, context: Context, options: Options | None = None) -> int | None:

@@ -74,6 +74,7 @@ from engine.variants.sichuan import claims as claims_module
 from engine.variants.sichuan import payments as P
 from engine.variants.sichuan.dropping import (
     ALL_SUITS,
+    discard_draws,
     drop_suits,
     shanten_after_draws,
     suit_to_drop,
@@ -82,7 +83,7 @@ from engine.variants.sichuan.dropping import shanten as drop_shanten
 from engine.variants.sichuan.facts import SichuanFacts, missing_suit
 from engine.variants.sichuan.points import SichuanFanAnswer, priced
 from engine.variants.sichuan.reader import SHAPE_SETS
-from engine.variants.sichuan.rooms import DEFAULT, sichuan_room
+from engine.variants.sichuan.rooms import DEFAULT, SichuanRoom, sichuan_room
 from engine.variants.sichuan.scoring import (
     NO_WINNING_SHAPE,
     QUE_YI_MEN,
@@ -161,6 +162,15 @@ def _ruled(shapes: tuple[S.Shape, ...], mask: int, context: Context) -> WinCheck
     if breaks_que_yi_men(mask, missing_suit(context)):
         return _BREAKS_QUE_YI_MEN[shapes]
     return _CHECKS[shapes]
+
+
+def _in_room(after: list[int], room: SichuanRoom) -> list[int]:
+    """The shanten after each draw with the draws of kinds outside the room `NEVER` (a room
+    of fewer suits: the dropping tables read the 108 kinds)."""
+    if room.room.three_suits:
+        return after
+    kinds = room.hand_rules.tile_kinds
+    return [x if t in kinds else NEVER for t, x in enumerate(after)]
 
 
 def _ping_hu_refused(hand: Hand, context: Context, options: Options) -> bool:
@@ -324,11 +334,18 @@ class Sichuan(Variant):
         (see `engine.variants.sichuan.dropping.shanten_after_draws`); a kind outside the room
         is never drawn."""
         room = sichuan_room(options)
-        out = shanten_after_draws(concealed, drop_suits(hand, context), room)
-        if not room.room.three_suits:
-            kinds = room.hand_rules.tile_kinds
-            out = [x if t in kinds else NEVER for t, x in enumerate(out)]
-        return out
+        return _in_room(shanten_after_draws(concealed, drop_suits(hand, context), room), room)
+
+    def discard_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                      options: Options) -> dict[Tile, tuple[int, list[int]]]:
+        """Every discard's `hand_shanten` and draws, one shape-table pass per suit that may
+        be dropped (`engine.variants.sichuan.dropping.discard_draws`); as there, a kind
+        outside the room is never drawn."""
+        room = sichuan_room(options)
+        found = discard_draws(concealed, drop_suits(hand, context), room)
+        if room.room.three_suits:
+            return found
+        return {k: (now, _in_room(after, room)) for k, (now, after) in found.items()}
 
     def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                         options: Options) -> Iterable[Tile]:

@@ -19,6 +19,7 @@ from engine.shapes import (
     completing_kinds,
     readings,
     shanten,
+    shanten_after_discards,
     shanten_after_draws,
     win_shapes,
 )
@@ -103,6 +104,15 @@ def test_fast_path_equals_reference(family: H.Family, rules: ShapeRules) -> None
                 ours = {_reading_key(r.groups)
                         for r in readings(counts, wilds, rules, Shape.STANDARD)}
                 assert ours == ref.standard_readings(counts, wilds, rules), where
+            # every discard's shanten and draws in one pass = each discard's own (a wild
+            # kind on every other hand: its draw adds a wildcard)
+            wild_kinds = frozenset({max(rules.kinds)}) if checked % 2 else frozenset()
+            by_discard = shanten_after_discards(counts, wilds, rules, wild_kinds)
+            assert sorted(by_discard) == [k for k in range(34) if counts[k]], where
+            for k, got in by_discard.items():
+                rest = list(counts)
+                rest[k] -= 1
+                assert got == shanten_after_draws(rest, wilds, rules, wild_kinds), (where, k)
         else:
             waits = completing_kinds(counts, wilds, rules, frozenset())
             assert waits == ref.completing_kinds(counts, wilds, rules), where

@@ -1,6 +1,7 @@
 """Shared checks of the variants' fast paths against the slow definitions they replace.
 
-The shared ``waits``/``discards`` operations call two hooks a variant may override:
+The shared ``waits``/``discards`` operations call hooks a variant may override:
+``discard_draws`` (default: each discard's `hand_shanten` and ``shanten_after_draws``),
 ``shanten_after_draws`` (default: `hand_shanten` once per kind) and ``wait_candidates``
 (default: every kind of the tile set, each given the full win check). A variant's fast
 versions must answer exactly what the defaults answer. This module makes fixed-seed request
@@ -8,6 +9,8 @@ bodies (complete shapes from `tests.hands`, some tiles turned into wildcards, so
 declared as melds, then disturbed) and checks, for every discard of every 14-tile hand:
 
 * ``shanten_after_draws`` equals ``base.Variant.shanten_after_draws`` (34 `hand_shanten`);
+* ``discard_draws`` equals ``base.Variant.discard_draws`` (each discard's `hand_shanten` and
+  ``shanten_after_draws``, asked one discard at a time);
 * every kind that wins (full ``check`` over the whole tile set) is among the candidates;
 * ``waits`` and ``discards`` equal those of `reference`: the same variant with the base
   class's ``wait_candidates``, ``wait_list`` and ``shanten_after_draws``, and ``discards``
@@ -161,6 +164,9 @@ def check_hooks(variant: Variant, request: Request) -> int:
     kinds = sorted(variant.hand_rules(options).tile_kinds)
     wait_context = variant.wait_context(context)
     wins = 0
+    fast_discards = variant.discard_draws(hand.concealed, hand, context, options)
+    slow_discards = base.Variant.discard_draws(variant, hand.concealed, hand, context, options)
+    assert fast_discards == slow_discards, request
     for tile in sorted(set(hand.concealed)):
         rest = list(hand.concealed)
         rest.remove(tile)

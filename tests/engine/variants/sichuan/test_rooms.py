@@ -9,6 +9,8 @@
 * a smaller table changes only the payments, and those are the spec's: each other seat of
   the room in ``active`` on a self-draw, the discarder, the robbed konger
   (`tests.rooms_reference`, written from the spec);
+* every discard's shanten and draws (the one-pass ``discard_draws``, the room's dropping
+  tables) equal their definition, discard by discard;
 * a hand of two suits, without ``missing_suit``, answers alike in a room of those two suits
   and in today's room (``win``, ``waits``, ``fan``, each discard's shanten and waits) — in a
   one-suit room, less 清一色's 2 fan.
@@ -26,8 +28,10 @@ from engine import tiles as T
 from engine.hand import Context, Hand, Meld, MeldKind, Seats, WinType
 from engine.options import resolve
 from engine.room import Room
+from engine.variants import base
 from engine.variants.sichuan import reader as SH
 from engine.variants.sichuan import scoring as SS
+from engine.variants.sichuan.facts import SichuanFacts
 from engine.variants.sichuan.rooms import room_rules
 from engine.variants.sichuan.variant import OPTION_SPECS, VARIANT
 from tests import hands as H
@@ -233,3 +237,32 @@ def test_two_suits_answer_as_three_without_a_missing_suit() -> None:
             for c in discards_b.discards}, (room, hand)
         compared += 1
     assert compared > H.scale(250, 3500)
+
+
+def test_room_discard_draws_are_their_definition() -> None:
+    """Every discard's shanten and draws in one pass per droppable suit (the room's tables,
+    its pairs floor from its hand size) = each discard's `hand_shanten` and 34 draws asked
+    one at a time (`base.Variant`), in rooms of 7, 10 and 13 tiles and one to three suits."""
+    rng = random.Random(SEED + 4)
+    sizes: Counter[int] = Counter()
+    for _ in range(H.scale(300, 4000)):
+        room = random_room(rng)
+        options = room_options(room, rng)
+        hand = room_hand(rng, room)
+        assert hand.win_tile is not None
+        drawn = Hand(tuple(sorted((*hand.concealed, hand.win_tile))), hand.melds)
+        missing = None
+        if room.three_suits and rng.random() < 0.6:
+            missing = rng.randrange(3)
+        context = Context(facts=SichuanFacts(missing_suit=missing))
+        fast = VARIANT.discard_draws(drawn.concealed, drawn, context, options)
+        slow = base.Variant.discard_draws(VARIANT, drawn.concealed, drawn, context, options)
+        assert fast == slow, (room, drawn, missing)
+        for tile in fast:
+            rest = list(drawn.concealed)
+            rest.remove(tile)
+            assert VARIANT.shanten_after_draws(rest, drawn, context, options) == (
+                base.Variant.shanten_after_draws(VARIANT, rest, drawn, context, options)), (
+                room, drawn, missing, tile)
+        sizes[room.hand_size] += 1
+    assert min(sizes[n] for n in (7, 10, 13)) > H.scale(60, 900)
