@@ -103,6 +103,64 @@ def encode(data: Any) -> bytes:
     return _JSON.encode(data).encode()
 
 
+_QUOTED = json.encoder.encode_basestring
+"""A str as `_JSON` writes it (quoted; ``ensure_ascii=False``: only quotes, backslashes and
+control characters escaped)."""
+_KEYS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
+"""Per answer class: (attribute, its wire name as a JSON key with its colon, null kept)."""
+
+
+def _text(value: Any, memo: dict[int, str]) -> str:
+    """``_JSON.encode(to_wire(value))``, written directly: the same text.
+
+    Why: an answer often holds the same object many times — ``discards`` lists each kind's
+    effective-tile entry under every discard that draws it (one object a kind, built once a
+    hand): ~150 entries an answer, ~25 distinct. `to_wire` makes a dict of each occurrence
+    and the encoder writes each dict; here each dataclass object's text is written once an
+    answer and joined again (``memo``, by the object's id: the answer holds every object
+    while it is written, so no id is reused). Strings, integers, booleans and nulls are
+    written here; anything else (floats, enums, mappings) as `to_wire` and `_JSON` write it.
+    """
+    cls = type(value)
+    if cls is str:
+        return _QUOTED(value)
+    if cls is int:
+        return int.__repr__(value)
+    keys = _KEYS.get(cls)
+    if keys is not None:
+        found = memo.get(id(value))
+        if found is None:
+            found = memo[id(value)] = "{" + ",".join(_member_texts(value, keys, memo)) + "}"
+        return found
+    if cls is tuple or cls is list:
+        get = memo.get  # (an item written before, looked up without a call of this function)
+        return "[" + ",".join([get(id(v)) or _text(v, memo) for v in value]) + "]"
+    if cls is bool:
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if cls not in _FIELDS and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        to_wire(value)  # learns the class's fields
+    if cls in _FIELDS:
+        _KEYS[cls] = tuple((attr, _QUOTED(wire) + ":", null)
+                           for attr, wire, null in _FIELDS[cls])
+        return _text(value, memo)
+    return _JSON.encode(to_wire(value))
+
+
+def _member_texts(value: Any, keys: tuple[tuple[str, str, bool], ...],
+                  memo: dict[int, str]) -> list[str]:
+    """A dataclass's ``"name":value`` texts, from its (attribute, key, null kept) triples."""
+    parts = []
+    for attr, key, null in keys:
+        item = getattr(value, attr)
+        if item is not None:
+            parts.append(key + _text(item, memo))
+        elif null:
+            parts.append(key + "null")
+    return parts
+
+
 class AnswerEncoder:
     """One variant's answers as JSON bytes, equal to ``encode(to_wire(answer))``.
 
@@ -113,10 +171,12 @@ class AnswerEncoder:
     (`engine.plumbing.OptionCache`), so that object is the key: one look-up by
     ``id``, where hashing 39 (name, value) pairs cost a microsecond an answer. The entry
     holds the mapping, so its id cannot be reused while the entry lives. Any other ``dict``
-    of options (a set holding a list is copied per request) is keyed by its members in
-    order; within one variant each option has one declared type (a boolean option is never
-    1, an integer option never true), so equal keys are equal JSON. An answer that is not a
-    dataclass ending in its ``options``, or whose options are not hashable, is encoded whole.
+    of options (a set holding a list, such as wild tiles, is copied per request) is keyed by
+    its members in order, a list as the tuple of its items (both are one JSON array);
+    within one variant each option has one declared type (a boolean option is never 1, an
+    integer option never true), so equal keys are equal JSON. An answer that is not a
+    dataclass ending in its ``options``, or whose options are not hashable even so, is
+    encoded whole. The rest of the answer is written by `_text`.
     """
 
     _SIZE = 1024
@@ -127,7 +187,8 @@ class AnswerEncoder:
         """By the id of a shared options mapping: the mapping (kept alive) and its JSON."""
         self._options: dict[tuple[tuple[str, Any], ...], str] = {}
         self._heads: dict[type, tuple[tuple[str, str, bool], ...] | None] = {}
-        """Per answer class: its wire fields before a final ``options``; None: no such field."""
+        """Per answer class: its wire fields before a final ``options`` (attribute, JSON key
+        with its colon, null kept); None: no such field."""
 
     def __call__(self, answer: Any) -> bytes:
         cls = type(answer)
@@ -149,8 +210,13 @@ class AnswerEncoder:
             try:
                 key = tuple(options.items())
                 found = self._options.get(key)
-            except TypeError:  # a list value
-                return encode(to_wire(answer))
+            except TypeError:  # a list value (wild tiles): keyed as a tuple, written alike
+                try:
+                    key = tuple((k, tuple(v) if type(v) is list else v)
+                                for k, v in options.items())
+                    found = self._options.get(key)
+                except TypeError:  # a list of lists
+                    return encode(to_wire(answer))
             if found is None:
                 if len(self._options) >= self._SIZE:
                     self._options.clear()
@@ -158,10 +224,9 @@ class AnswerEncoder:
             text = found
         else:
             return encode(to_wire(answer))
-        rest = _members(answer, head)
-        if not rest:
-            return f'{{"options":{text}}}'.encode()
-        return f'{_JSON.encode(rest)[:-1]},"options":{text}}}'.encode()
+        parts = _member_texts(answer, head, {})
+        parts.append('"options":' + text)
+        return ("{" + ",".join(parts) + "}").encode()
 
 
 def _head_fields(answer: Any) -> tuple[tuple[str, str, bool], ...] | None:
@@ -170,4 +235,6 @@ def _head_fields(answer: Any) -> tuple[tuple[str, str, bool], ...] | None:
         return None
     to_wire(answer)  # learns the class's fields
     fields_ = _FIELDS[type(answer)]
-    return fields_[:-1] if fields_ and fields_[-1][:2] == ("options", "options") else None
+    if not fields_ or fields_[-1][:2] != ("options", "options"):
+        return None
+    return tuple((attr, _QUOTED(wire) + ":", null) for attr, wire, null in fields_[:-1])

@@ -144,6 +144,29 @@ def test_the_answer_encoder_gives_the_bytes_of_the_plain_encoding() -> None:
         assert encoder(answer) == encode(to_wire(answer)), answer
 
 
+def test_an_answer_holding_the_same_objects_many_times_encodes_as_the_reference() -> None:
+    """``discards`` lists one effective-tile entry object under every discard that draws it:
+    the encoder writes each object's text once an answer (by identity) and must still give
+    the plain encoding — shared objects, equal but distinct ones, and strings beside them."""
+    rng = random.Random(31)
+    encoder = AnswerEncoder()
+    for _ in range(600):
+        shared = [results.EffectiveTile(rng.choice(["1m", "5z", "中"]), rng.randint(0, 4))
+                  for _ in range(rng.randint(1, 6))]
+        shared += [value(rng) for _ in range(3)]  # boxes, tuples and leaves, also repeated
+        choices = tuple(
+            results.DiscardChoice(rng.choice(["2p", "9s"]), rng.randint(0, 3),
+                                  rng.choice([(), (results.Wait("3m", 2, 1),)]),
+                                  tuple(rng.choice(shared) for _ in range(rng.randint(0, 8))),
+                                  rng.randint(0, 30))
+            for _ in range(rng.randint(0, 5)))
+        answer = results.DiscardsAnswer(rng.randint(0, 3), choices,
+                                        options=rng.choice([{"a": 1}, MappingProxyType({})]))
+        assert encoder(answer) == encode(to_wire(answer)), answer
+        mixed = Box(tuple(rng.choice(shared) for _ in range(6)), shared[0], rng.choice(shared))
+        assert encoder(Noted(mixed, {"b": None})) == encode(to_wire(Noted(mixed, {"b": None})))
+
+
 @dataclass(frozen=True)
 class Noted:
     note: Any = None
