@@ -182,6 +182,11 @@ class Hongzhong(Variant):
                             options: Options) -> list[int]:
         return waits_.shanten_after_draws(concealed, hand.melds, config(options))
 
+    def discard_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                      options: Options) -> dict[Tile, tuple[int, list[int]]]:
+        """Every discard's from one shape-table pass (`hongzhong.waits.discard_draws`)."""
+        return waits_.discard_draws(concealed, hand.melds, config(options))
+
     def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                         options: Options) -> Iterable[Tile]:
         """Exactly the waits (`wait_list` does not ask: it reads the fans off the same

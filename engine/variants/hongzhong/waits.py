@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine import tiles as T
 from engine.hand import Meld, MeldKind
-from engine.shapes import NEVER, ShapeRules, completing_kinds
+from engine.shapes import NEVER, ShapeRules, completing_kinds, shanten_after_discards
 from engine.shapes import shanten as shape_shanten
 from engine.shapes import shanten_after_draws as shanten_after
 from engine.tiles import Tile
@@ -146,7 +146,12 @@ def shanten(concealed: Sequence[Tile], melds: tuple[Meld, ...] | int, cfg: Confi
     not seen, and the 四红中 road is taken as open although its copies are on the table.
     """
     naturals, wilds = split_tiles(concealed, cfg)
-    best = shape_shanten(naturals, wilds, cfg.rules)
+    return _with_road(shape_shanten(naturals, wilds, cfg.rules), concealed, melds, cfg)
+
+
+def _with_road(best: int, concealed: Sequence[Tile], melds: tuple[Meld, ...] | int,
+               cfg: Config) -> int:
+    """`shanten` from the shape tables' answer ``best``: the 四红中 road put in."""
     if cfg.four_wild_win != "anytime":
         return best
     meld_tiles = () if isinstance(melds, int) else tuple(t for m in melds for t in m.tiles)
@@ -166,8 +171,6 @@ def shanten(concealed: Sequence[Tile], melds: tuple[Meld, ...] | int, cfg: Confi
     return best
 
 
-
-
 def shanten_after_draws(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
                         ) -> list[int]:
     """``[shanten([*concealed, t], melds, cfg) for t in range(34)]`` (kinds outside the tile
@@ -182,8 +185,55 @@ def shanten_after_draws(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg:
     wildcard).
     """
     naturals, wilds = split_tiles(concealed, cfg)
+    standard = shanten_after(naturals, wilds, cfg.standard_rules, tuple(cfg.wild))[1]
+    return _draws_beyond_standard(standard, naturals, wilds, concealed, melds, cfg)
+
+
+def discard_draws(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
+                  ) -> dict[Tile, tuple[int, list[int]]]:
+    """For 3n+2 ``concealed``, per kind held: `shanten` and `shanten_after_draws` of what
+    discarding one of it leaves. The standard shape of every natural discard comes from one
+    `engine.shapes.shanten_after_discards` (a discard changes one suit); 七对, 十三幺 and the
+    四红中 road are put in discard by discard as those two take them (`_now_beyond_standard`,
+    `_draws_beyond_standard`); a wild kind's discard (one wildcard less) is asked directly."""
+    naturals, wilds = split_tiles(concealed, cfg)
+    standard = shanten_after_discards(naturals, wilds, cfg.standard_rules, tuple(cfg.wild))
+    out = {}
+    for k in sorted(set(concealed)):
+        rest = list(concealed)
+        rest.remove(k)
+        if k in cfg.wild:
+            out[k] = shanten(rest, melds, cfg), shanten_after_draws(rest, melds, cfg)
+            continue
+        naturals[k] -= 1
+        now, after = standard[k]
+        out[k] = (_with_road(_now_beyond_standard(now, naturals, wilds, cfg), rest, melds, cfg),
+                  _draws_beyond_standard(after, naturals, wilds, rest, melds, cfg))
+        naturals[k] += 1
+    return out
+
+
+def _now_beyond_standard(best: int, naturals: list[int], wilds: int, cfg: Config) -> int:
+    """The shape tables' shanten of a 3n+1 part (``cfg.rules``) from its standard shape's
+    ``best``: 七对 and 十三幺 asked only when they may go lower — with p pairs among the
+    naturals and W wildcards 七对 is at least 6 − p − W; 十三幺, missing m of its kinds,
+    at least m − 1 − W."""
+    if sum(naturals) + wilds != 13:
+        return best
+    rules = cfg.seven_pairs_rules
+    if rules is not None and 6 - sum(n >> 1 for n in naturals) - wilds < best:
+        best = min(best, shape_shanten(naturals, wilds, rules))
+    rules = cfg.orphans_rules
+    if rules is not None and sum(1 for t in ORPHANS if not naturals[t]) - 1 - wilds < best:
+        best = min(best, shape_shanten(naturals, wilds, rules))
+    return best
+
+
+def _draws_beyond_standard(out: list[int], naturals: list[int], wilds: int,
+                           concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
+                           ) -> list[int]:
+    """`shanten_after_draws` from the standard shape's draws ``out`` (changed in place)."""
     wild_kinds = tuple(cfg.wild)
-    out = shanten_after(naturals, wilds, cfg.standard_rules, wild_kinds)[1]
     if len(concealed) == 13:  # the special shapes, when they can beat the standard shape
         top = max(out[t] for t in cfg.kinds)
         pairs = sum(n >> 1 for n in naturals)
