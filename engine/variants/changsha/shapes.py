@@ -16,7 +16,7 @@ is not ready — which is what the variant's waits must say.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
 from engine import shapes as S
@@ -194,16 +194,19 @@ def _triplets_floor(part: Sequence[int]) -> int:
     return 3 * n + 1 - sum(chunks[-(n + 1) :])
 
 
-def shanten(concealed: Sequence[Tile], melds: Sequence[Meld]) -> int:
+def shanten(concealed: Sequence[Tile], melds: Sequence[Meld], probe: Probe | None = None) -> int:
     """Fewest exchanges to a hand with a wait under 长沙 rules, beside these declared melds.
 
     ``concealed`` has 3n+1 tiles, or 3n+2 after a draw (then −1 when it is complete and
     otherwise the value after the best discard, as the shape search counts it). The minimum
     over the routes named in the module docstring, cheapest first; it stops once a route
     reaches the floor (0 ready, −1 complete), and skips 清一色 in a suit whose outside tiles
-    alone cost as much as the best route found.
+    alone cost as much as the best route found. ``probe`` gives a route's shanten (default:
+    the shape search's; `discard_draws` reads them off its one pass).
     """
     part = T.counts(concealed)
+    if probe is None:
+        probe = _searched(part)
     after_draw = len(concealed) % 3 == 2
     floor = -1 if after_draw else 0
     meld_tiles = [t for m in melds for t in m.tiles]
@@ -226,7 +229,7 @@ def shanten(concealed: Sequence[Tile], melds: Sequence[Meld]) -> int:
             continue  # 七对 needs 7 − p more pairs beside the p held: shanten ≥ 6 − p
         if rules is TRIPLETS and _triplets_floor(part) >= best:
             continue
-        best = min(best, S.shanten(part, 0, rules))
+        best = min(best, probe(rules))
     for suit in range(3):
         if best <= floor:
             return best
@@ -235,11 +238,12 @@ def shanten(concealed: Sequence[Tile], melds: Sequence[Meld]) -> int:
         outside = len(concealed) - sum(part[9 * suit : 9 * suit + 9])
         if outside + floor >= best:
             continue  # this route's lower bound cannot beat the best one
-        best = min(best, S.shanten(part, 0, FLUSH_STANDARD[suit] if melds else FLUSH_ANY[suit]))
+        best = min(best, probe(FLUSH_STANDARD[suit] if melds else FLUSH_ANY[suit]))
     return best
 
 
-def shanten_after_draws(concealed: Sequence[Tile], melds: Sequence[Meld]) -> list[int]:
+def shanten_after_draws(concealed: Sequence[Tile], melds: Sequence[Meld],
+                        draws: Draws | None = None) -> list[int]:
     """``[shanten([*concealed, t], melds) for t in range(34)]`` (honors: `NEVER`) for 3n+1
     ``concealed``: each route asked once (`engine.shapes.shanten_after_draws`), not per draw.
 
@@ -247,9 +251,12 @@ def shanten_after_draws(concealed: Sequence[Tile], melds: Sequence[Meld]) -> lis
     when some draw could reach below the best other route: its tiles outside the suit are
     dead, and a 3n+2 part with k dead tiles has shanten ≥ k − 1 (the bound `shanten` prunes
     with). 七对 is skipped by its own bound: with p pairs among the 13 tiles, a draw leaves at
-    most p + 1, so at least 6 − p pairs to make, and shanten ≥ 5 − p.
+    most p + 1, so at least 6 − p pairs to make, and shanten ≥ 5 − p. ``draws`` gives a
+    route's draws (default: the shape search's; `discard_draws` reads them off its one pass).
     """
     part = T.counts(concealed)
+    if draws is None:
+        draws = _searched_draws(part)
     meld_tiles = [t for m in melds for t in m.tiles]
     routes = [SMALL]
     if all(m.kind is not MeldKind.CHOW for m in melds):
@@ -258,7 +265,7 @@ def shanten_after_draws(concealed: Sequence[Tile], melds: Sequence[Meld]) -> lis
         routes.append(STANDARD)
     if not melds:
         routes.append(SEVEN_PAIRS)
-    best = S.shanten_after_draws(part, 0, routes[0], ())[1][:SUIT_KINDS]
+    best = draws(routes[0])[:SUIT_KINDS]
     if all(t in _IS_258 for t in meld_tiles):
         # 将将胡: the tiles that are not 2/5/8 go, one of them as the discard
         off = sum(1 for t in concealed if t not in _IS_258) - 1
@@ -272,7 +279,7 @@ def shanten_after_draws(concealed: Sequence[Tile], melds: Sequence[Meld]) -> lis
             continue  # 七对 after a draw needs 7 − (pairs + 1) more pairs: shanten ≥ 5 − pairs
         if rules is TRIPLETS and _triplets_floor(part) - 1 >= top:
             continue  # a draw keeps at most one more tile
-        best = list(map(min, best, S.shanten_after_draws(part, 0, rules, ())[1]))
+        best = list(map(min, best, draws(rules)))
     for suit in range(3):
         if any(t // 9 != suit for t in meld_tiles):
             continue
@@ -282,8 +289,52 @@ def shanten_after_draws(concealed: Sequence[Tile], melds: Sequence[Meld]) -> lis
         if max(best[lo:hi]) < outside and max(best[:lo] + best[hi:]) <= outside:
             continue
         rules = FLUSH_STANDARD[suit] if melds else FLUSH_ANY[suit]
-        best = list(map(min, best, S.shanten_after_draws(part, 0, rules, ())[1]))
+        best = list(map(min, best, draws(rules)))
     return best + _HONORS_NEVER
+
+
+def discard_draws(concealed: Sequence[Tile], melds: Sequence[Meld]
+                  ) -> dict[Tile, tuple[int, list[int]]]:
+    """For 3n+2 ``concealed``, per kind held: `shanten` and `shanten_after_draws` of what
+    discarding one of it leaves — each route that some discard asks for read for every
+    discard in one `engine.shapes.shanten_after_discards` (a discard changes one suit), the
+    routes, their conditions and bounds those two functions' own."""
+    part = T.counts(concealed)
+    passes: dict[int, dict[Tile, tuple[int, list[int]]]] = {}
+
+    def one_pass(rules: ShapeRules) -> dict[Tile, tuple[int, list[int]]]:
+        found = passes.get(id(rules))
+        if found is None:
+            found = passes[id(rules)] = S.shanten_after_discards(part, 0, rules, ())
+        return found
+
+    out = {}
+    for k in sorted(set(concealed)):
+        rest = list(concealed)
+        rest.remove(k)
+        probe, draws = _read_off(one_pass, k)
+        out[k] = shanten(rest, melds, probe), shanten_after_draws(rest, melds, draws)
+    return out
+
+
+Probe = Callable[[ShapeRules], int]
+"""A route's shanten of a part (its `ShapeRules`)."""
+Draws = Callable[[ShapeRules], list[int]]
+"""A route's shanten after each draw of a part."""
+
+
+def _searched(part: list[int]) -> Probe:
+    return lambda rules: S.shanten(part, 0, rules)
+
+
+def _searched_draws(part: list[int]) -> Draws:
+    return lambda rules: S.shanten_after_draws(part, 0, rules, ())[1]
+
+
+def _read_off(one_pass: Callable[[ShapeRules], dict[Tile, tuple[int, list[int]]]], k: Tile
+              ) -> tuple[Probe, Draws]:
+    """Discard k's route values from the routes' one pass."""
+    return (lambda rules: one_pass(rules)[k][0]), (lambda rules: one_pass(rules)[k][1])
 
 
 def wait_candidates(concealed: Sequence[Tile], melds: Sequence[Meld]) -> tuple[Tile, ...]:

@@ -92,6 +92,7 @@ from engine.variants.changsha.shapes import (
     SMALL,
     STANDARD,
     TRIPLETS,
+    discard_draws,
     forms_no_shape,
     has_wait,
     reading,
@@ -201,6 +202,10 @@ class Changsha(Variant):
     def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                             options: Options) -> list[int]:
         return shanten_after_draws(concealed, hand.melds)
+
+    def discard_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                      options: Options) -> dict[Tile, tuple[int, list[int]]]:
+        return discard_draws(concealed, hand.melds)  # (one pass a route: changsha.shapes)
 
     def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                         options: Options) -> Iterable[Tile]:

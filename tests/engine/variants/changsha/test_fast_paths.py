@@ -2,8 +2,9 @@
 
 ``shanten_after_draws`` asks each route of `changsha.shapes.shanten` (2/5/8 standard, 碰碰胡,
 全求人, 七小对, 清一色 per suit, 将将胡) once for every draw, skipping a route whose lower
-bound cannot win; ``wait_candidates`` takes the kinds completing the standard shape or
-七小对, and every 2/5/8 kind while all tiles are 2/5/8 (将将胡 needs no structure). Both are
+bound cannot win; ``discard_draws`` reads each route some discard asks for off one pass
+for every discard; ``wait_candidates`` takes the kinds completing the standard shape or
+七小对, and every 2/5/8 kind while all tiles are 2/5/8 (将将胡 needs no structure). All are
 held against the base class's definitions, and `shanten` against the exchanges to a wait
 that the win check alone decides, on fixed-seed hands and worst cases.
 """
