@@ -181,8 +181,10 @@ def range_words(players: int = FULL_TABLE) -> str:
 def range_problems(context: Context, players: int = FULL_TABLE, *,
                    reads_active: bool = True) -> list[Problem]:
     """Seat numbers outside the room, and an ``active`` that is not a list of distinct
-    seats (when the variant reads ``active``; 长沙 and 红中 end the hand with the first win
-    and ignore it)."""
+    seats. 长沙 and 红中 end the hand with the first win and do not read ``active``
+    (``reads_active`` false), but its entries are still seats of the room: rooms.md §0.9.3
+    bounds every seat member by ``players``, and the service's schema already bounds them
+    by four, so only a smaller room adds a check there."""
     problems: list[Problem] = []
     seats = context.seats
     if seats is not None:
@@ -192,7 +194,12 @@ def range_problems(context: Context, players: int = FULL_TABLE, *,
                 problems.append(invalid_field(f"#/context/seats/{name}",
                                               f"{name} must be a seat number "
                                               f"{range_words(players)}; got {value!r}"))
-    if reads_active and context.active is not None:
+    if not reads_active:
+        problems += [invalid_field(f"#/context/active/{i}", f"a seat is a number "
+                                   f"{range_words(players)}; got {value!r}")
+                     for i, value in enumerate(context.active or ()) if not is_seat(value,
+                                                                                   players)]
+    elif context.active is not None:
         if not context.active:
             problems.append(invalid_field("#/context/active", "active lists the seats still "
                                           "in the hand: at least one"))

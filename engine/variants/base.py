@@ -336,6 +336,8 @@ class Variant(ABC):
                                            needs_win_tile=needs_win_tile,
                                            visible=context.visible))
                     and not self.context_problems(context, options)
+                    and (options.get("players", FULL_TABLE) == FULL_TABLE
+                         or not self.seat_bound_problems(context, options))
                     and (extra is None or not extra(options, True))):
                 return options
         problems: list[Problem] = []
