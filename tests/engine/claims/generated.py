@@ -1,6 +1,8 @@
 """Fixed-seed claims requests for the reference tests: hands built from groups and a pair (so
 that wins, kongs, pongs and chows are all common), some groups declared, one tile taken out
-and often offered back, every source, and each variant's own facts."""
+and often offered back, every source, and each variant's own facts — in today's room, or
+(``rooms``) each in a random room of the variant (`tests.random_rooms`: its players, suits and
+hand size, the sources its table has: rules/rooms.md §0.9.3)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 
 from engine import tiles as T
 from engine.variants import REGISTRY
+from tests.random_rooms import draw_room
 
 SOURCES = ("discard_left", "discard_opposite", "discard_right", "self_draw", "rob_kong")
 POOLS = {"sichuan": list(range(27)), "changsha": list(range(27)),
@@ -40,15 +43,29 @@ def _meld(group: list[int], variant: str, rng: random.Random) -> dict[str, Any] 
     return {"type": "chow" if chow else "pong", "tiles": T.codes(group)}
 
 
+def seated(source: str, players: int) -> str:
+    """The source as a table of ``players`` has it (§0.9.3): no 对家 below four players, and
+    at two the other seat's discard is ``discard_left``."""
+    if (source, players) in (("discard_opposite", 3), ("discard_opposite", 2),
+                             ("discard_right", 2)):
+        return "discard_left"
+    return source
+
+
 def bodies(variant: str, count: int, seed: int, room: dict[str, Any] | None = None, *,
-           pool: list[int] | None = None, runs: float = 0.45) -> list[dict[str, Any]]:
+           pool: list[int] | None = None, runs: float = 0.45, rooms: bool = False
+           ) -> list[dict[str, Any]]:
     """``count`` valid claims bodies of ``variant``: ``room`` options every body gets, the
-    kinds drawn from (default: the tile set), the share of sequences among the groups."""
+    kinds drawn from (default: the tile set), the share of sequences among the groups;
+    ``rooms``: each body in a random room of the variant (its kinds, *g* groups)."""
     rng = random.Random(seed)
-    pool = pool or POOLS[variant]
+    given_pool = pool or POOLS[variant]
     out: list[dict[str, Any]] = []
     while len(out) < count:
-        groups = [_group(rng, pool, variant, runs) for _ in range(4)]
+        drawn = draw_room(rng, variant) if rooms else None
+        pool = drawn.kinds if drawn else given_pool
+        players = drawn.players if drawn else 4
+        groups = [_group(rng, pool, variant, runs) for _ in range(drawn.groups if drawn else 4)]
         pair = [rng.choice(pool)] * 2
         melds: list[dict[str, Any]] = []
         concealed: list[int] = list(pair)
@@ -77,9 +94,9 @@ def bodies(variant: str, count: int, seed: int, room: dict[str, Any] | None = No
             continue
         if source == "rob_kong" and held[tile]:
             source = "discard_opposite"
-        context: dict[str, Any] = {"source": source}
-        options: dict[str, Any] = dict(room or {})
-        if variant == "sichuan":
+        context: dict[str, Any] = {"source": seated(source, players)}
+        options: dict[str, Any] = {**(room or {}), **(drawn.options if drawn else {})}
+        if variant == "sichuan" and (drawn is None or len(drawn.suits) == 3):
             suits_in_melds = {T.parse_any(m["tiles"])[0] // 9 for m in melds}
             free = [s for s in "mps" if "mps".index(s) not in suits_in_melds]
             if free and rng.random() < 0.7:

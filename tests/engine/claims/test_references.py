@@ -29,6 +29,9 @@ from tests.engine.claims.common import plain
 from tests.engine.claims.generated import bodies
 
 COUNT = H.scale(60, 3000)
+ROOMS = pytest.mark.parametrize("rooms", [False, True], ids=["today", "rooms"])
+"""Each run in today's room and with every body in a random room of the variant
+(rules/rooms.md §0.9: its players, suits, hand size and sources)."""
 VARIANTS = sorted(REGISTRY)
 SOURCE_WIN_TYPE = {"self_draw": WinType.SELF_DRAW, "rob_kong": WinType.ROB_KONG}
 
@@ -89,21 +92,23 @@ def brute_moves(variant: str, data: dict[str, Any]) -> set[tuple[str, ...]]:
     return found
 
 
+@ROOMS
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_melds_equal_a_brute_enumerator(variant: str) -> None:
+def test_melds_equal_a_brute_enumerator(variant: str, rooms: bool) -> None:
     checked = 0
-    for data in bodies(variant, COUNT, seed=1601):
+    for data in bodies(variant, COUNT, seed=1601, rooms=rooms):
         expected = brute_moves(variant, data)
         assert meld_moves(answer_of(variant, data)) == expected, data
         checked += bool(expected)
     assert checked > COUNT // 5  # melds are on offer often enough to mean something
 
 
+@ROOMS
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_win_equals_fan_on_hand_plus_tile(variant: str) -> None:
+def test_win_equals_fan_on_hand_plus_tile(variant: str, rooms: bool) -> None:
     v = REGISTRY[variant]
     wins = 0
-    for data in bodies(variant, COUNT, seed=1602):
+    for data in bodies(variant, COUNT, seed=1602, rooms=rooms):
         answer = answer_of(variant, {**data, "detail": "actions"})
         source = data["context"]["source"]
         win_type = SOURCE_WIN_TYPE.get(source, WinType.DISCARD)
@@ -173,11 +178,12 @@ def _barred(v: Any, request: Request, action: dict[str, Any], tile: int, left: H
     return set(T.codes(sorted(kinds)))
 
 
+@ROOMS
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_after_equals_discards_and_waits(variant: str) -> None:
+def test_after_equals_discards_and_waits(variant: str, rooms: bool) -> None:
     v = REGISTRY[variant]
     calls = 0
-    for data in bodies(variant, COUNT, seed=1603):
+    for data in bodies(variant, COUNT, seed=1603, rooms=rooms):
         request = v.request(data)
         tile = T.from_code(data["tile"])
         for action in answer_of(variant, data)["actions"]:
@@ -202,12 +208,13 @@ def test_after_equals_discards_and_waits(variant: str) -> None:
     assert calls > COUNT // 5
 
 
+@ROOMS
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("mode", ["same_waits", "keep_waits", "any", "none"])
-def test_locked_kong_follows_the_waits(variant: str, mode: str) -> None:
+def test_locked_kong_follows_the_waits(variant: str, mode: str, rooms: bool) -> None:
     v = REGISTRY[variant]
     judged = 0
-    for data in bodies(variant, COUNT * 3, seed=1604):
+    for data in bodies(variant, COUNT * 3, seed=1604, rooms=rooms):
         request = v.request(data)
         before = plain(v.waits(request))["waits"]
         if not before:
@@ -236,11 +243,12 @@ def test_locked_kong_follows_the_waits(variant: str, mode: str) -> None:
     assert judged > 0
 
 
+@ROOMS
 @pytest.mark.parametrize("detail", ["full", "actions"])
-def test_kai_gang_exactly_when_the_kong_leaves_a_wait(detail: str) -> None:
+def test_kai_gang_exactly_when_the_kong_leaves_a_wait(detail: str, rooms: bool) -> None:
     v = REGISTRY["changsha"]
     judged = ready = 0
-    for data in bodies("changsha", COUNT * 2, seed=1605):
+    for data in bodies("changsha", COUNT * 2, seed=1605, rooms=rooms):
         request = v.request(data)
         tile = T.from_code(data["tile"])
         for kong in [a for a in answer_of("changsha", {**data, "detail": detail})["actions"]
@@ -254,11 +262,12 @@ def test_kai_gang_exactly_when_the_kong_leaves_a_wait(detail: str) -> None:
     assert judged > 0 and 0 < ready < judged  # both kinds of kong were met
 
 
+@ROOMS
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("mode", ["off", "same_tile", "not_higher", "any"])
-def test_guo_hu_refuses_exactly_what_its_mode_names(variant: str, mode: str) -> None:
+def test_guo_hu_refuses_exactly_what_its_mode_names(variant: str, mode: str, rooms: bool) -> None:
     blocked = wins = 0
-    for data in bodies(variant, COUNT, seed=1605):
+    for data in bodies(variant, COUNT, seed=1605, rooms=rooms):
         options = {**data.get("options", {}), "guo_hu": mode}
         if variant == "hongzhong":  # discard wins on, so that there are wins to pass
             options["win_by_discard"] = "yes"
@@ -278,7 +287,10 @@ def test_guo_hu_refuses_exactly_what_its_mode_names(variant: str, mode: str) -> 
         if win is None or source == "self_draw":
             continue
         wins += 1  # alternate: the same tile or another; a fan below, equal to, above
-        record_tile = data["tile"] if wins % 2 else ("1m" if data["tile"] != "1m" else "2m")
+        v = REGISTRY[variant]
+        room_kinds = v.hand_rules(v.options(v.request(data))).tile_kinds
+        kinds = T.codes(sorted(room_kinds))
+        record_tile = data["tile"] if wins % 2 else next(k for k in kinds if k != data["tile"])
         record_fan = win["fan"] - 1 + wins % 3
         record = {"tiles": [record_tile], "fan": max(0, record_fan)}
         with_record = copy.deepcopy(data)

@@ -83,28 +83,32 @@ def _code(tiles: Sequence[int]) -> str:
 def bodies(pool: Sequence[int], wild_kinds: Sequence[int], *, count: int, seed: int,
            chows: bool, honor_chows: bool = False, specials: Sequence[str] = (),
            options: Sequence[dict[str, Any]] = ({},), context: dict[str, Any] | None = None,
-           missing_suit: bool = False) -> list[dict[str, Any]]:
-    """``count`` discards bodies (14 tiles): complete hands (groups and a pair; seven pairs
-    with fours; the ``specials`` asked for), up to 8 tiles turned into the wild kinds, 0–2
+           missing_suit: bool = False, groups: int = 4) -> list[dict[str, Any]]:
+    """``count`` discards bodies (3·``groups`` + 2 tiles: 14, or 11 and 8 in the rooms of
+    rules/rooms.md §0.9.2): complete hands (groups and a pair; the pairs shape with fours;
+    the ``specials`` asked for, at 14 tiles), up to 8 tiles turned into the wild kinds, 0–2
     groups declared (pongs, kongs, chows when ``chows``), then 0–2 tiles swapped. Hands
-    that break the four-copies rule are made again."""
+    that break the four-copies rule are refused by the variant (`valid_requests`)."""
     rng = random.Random(seed)
     pool = list(pool)
+    size = 3 * groups + 2
     out: list[dict[str, Any]] = []
     while len(out) < count:
         local = pool
         if rng.random() < 0.4:  # fewer suits: flushes and 缺一门 hands
             drop = rng.randrange(3)
             local = [k for k in pool if k // 9 != drop]
+            if len(local) < 9:  # a one-suit room keeps its suit
+                local = pool
         roll = rng.random()
         melds: list[dict[str, Any]] = []
         if roll < 0.15:
-            tiles = H.seven_pairs(rng, local, True)
-        elif roll < 0.22 and specials:
+            tiles = H.seven_pairs(rng, local, True, size)
+        elif roll < 0.22 and specials and groups == 4:
             kind = rng.choice(specials)
             tiles = H.thirteen_orphans(rng) if kind == "orphans" else H.shi_san_lan(rng)
         else:
-            made = H.standard(rng, local, 4, honor_chows=honor_chows,
+            made = H.standard(rng, local, groups, honor_chows=honor_chows,
                               triplets_only=roll > 0.8, pair_258=roll < 0.3)
             if made is None:
                 continue
@@ -123,7 +127,7 @@ def bodies(pool: Sequence[int], wild_kinds: Sequence[int], *, count: int, seed: 
                     break
             else:
                 tiles = tiles[3 * declared :]
-            if len(tiles) + 3 * len(melds) != 14:
+            if len(tiles) + 3 * len(melds) != size:
                 continue
         tiles = list(tiles)
         rng.shuffle(tiles)
