@@ -37,9 +37,16 @@ OPTION_SETS: list[dict[str, Any]] = [
      "claimed_wild_is_natural": False, "pengpenghu_fan": 2, "qingyise_fan": 1},
     {"tile_set": "136", "wild_tiles": ["1m"], "qidui": False, "shisanyao_fan": 1,
      "no_wild_fan": 1, "win_by_discard": "yes"},
+    # rooms (rules/rooms.md §0.9.5): 筒 and 条 with 7z at three; GF's two-player 万 + honors
+    # room; two suits of the 136 set, where 十三幺 never applies (it needs all three suits).
+    # The oracle's wildcards stand for the room's kinds only (§0.9.2)
+    {"players": 3, "suits": ["p", "s"], "qingyise_fan": 2, "pengpenghu_fan": 1},
+    {"players": 2, "tile_set": "136", "suits": ["m"], "win_by_discard": "yes",
+     "qingyise_fan": 1, "qidui_fan": 2},
+    {"tile_set": "136", "suits": ["m", "s"], "shisanyao_fan": 2, "no_wild_fan": 1},
 ]
-WIN_HANDS_PER_SET = 200   # 5 × 200 = 1,000
-WAIT_HANDS_PER_SET = 60    # 5 × 60 = 300
+WIN_HANDS_PER_SET = 200   # 8 × 200 = 1,600
+WAIT_HANDS_PER_SET = 60    # 8 × 60 = 480
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,6 +157,12 @@ def substituted(naturals: list[int], wilds: int, kinds: list[int]) -> Iterator[N
         yield natural(tuple(facts))
 
 
+def room_kinds(opts: dict[str, Any]) -> list[int]:
+    """The room's tile set (rooms.md §0.9.2): the kinds of its suits and the set's honors."""
+    suits = {"mps".index(s) for s in opts["suits"]}
+    return sorted(k for k in T.TILE_SETS[opts["tile_set"]] if k >= 27 or k // 9 in suits)
+
+
 @dataclass(frozen=True)
 class Brute:
     shapes: frozenset[str]
@@ -158,8 +171,8 @@ class Brute:
 
 def brute(naturals: list[int], wilds: int, melds: tuple[Meld, ...], holds_wild: bool,
           opts: dict[str, Any]) -> Brute:
-    """Shapes and best fan by trying every multiset of kinds for the wildcards."""
-    kinds = sorted(T.TILE_SETS[opts["tile_set"]])
+    """Shapes and best fan by trying every multiset of the room's kinds for the wildcards."""
+    kinds = room_kinds(opts)
     special = not melds
     meld_suits = {T.suit(t) for m in melds for t in m.tiles}
     no_chow = all(m.kind is not MeldKind.CHOW for m in melds)
@@ -177,7 +190,8 @@ def brute(naturals: list[int], wilds: int, melds: tuple[Meld, ...], holds_wild: 
         if special and opts["qidui"] and n.seven_pairs:
             shapes.add("seven_pairs")
             fans.append(opts["qidui_fan"] + flush + no_wild)
-        if special and opts["shisanyao"] and opts["tile_set"] == "136" and n.orphans:
+        if (special and opts["shisanyao"] and opts["tile_set"] == "136"
+                and len(opts["suits"]) == 3 and n.orphans):
             shapes.add("thirteen_orphans")
             fans.append(opts["shisanyao_fan"] + no_wild)
         if fans:
@@ -213,8 +227,9 @@ def split_for_oracle(hand: Hand, win_type: WinType, opts: dict[str, Any]
 def generate(rng: random.Random, opts: dict[str, Any], size: int, max_wild: int
              ) -> dict[str, Any]:
     """A request body of ``size`` concealed tiles (14 with the win tile, or 13), with at
-    most ``max_wild`` wildcards: near-complete hands, 七对-like, 十三幺-like and random."""
-    kinds = sorted(T.TILE_SETS[opts["tile_set"]])
+    most ``max_wild`` wildcards: near-complete hands, 七对-like, 十三幺-like and random, of
+    the room's kinds."""
+    kinds = room_kinds(opts)
     wild = sorted(T.from_code(w) for w in opts["wild_tiles"])
     natural_kinds = [k for k in kinds if k not in wild]
     left = dict.fromkeys(kinds, 4)
@@ -256,8 +271,8 @@ def generate(rng: random.Random, opts: dict[str, Any], size: int, max_wild: int
             if take(k, 2):
                 tiles += [k, k]
     elif style < 0.7 and not melds and opts["tile_set"] == "136":  # orphans
-        tiles = [k for k in ORPHANS if k not in wild and take(k)]
-        duplicate = rng.choice(sorted(ORPHANS))
+        tiles = [k for k in ORPHANS if k in left and k not in wild and take(k)]
+        duplicate = rng.choice(sorted(ORPHANS & set(left)))
         if duplicate not in wild and take(duplicate):
             tiles.append(duplicate)
     while len(tiles) > need:
@@ -311,7 +326,7 @@ def test_the_generated_hands_are_varied() -> None:
     """The comparison means something only if it sees wins, non-wins, every wildcard
     count, both tile sets, special shapes and declared melds."""
     seen: dict[str, set[Any]] = {"win": set(), "wilds": set(), "shapes": set(),
-                                 "melds": set(), "set": set()}
+                                 "melds": set(), "set": set(), "suits": set()}
     for req in WIN_CASES:
         opts = V.options(req)
         answer = V.win(req)
@@ -320,11 +335,13 @@ def test_the_generated_hands_are_varied() -> None:
         seen["wilds"].add(split_for_oracle(req.hand, WinType.SELF_DRAW, opts)[1])
         seen["melds"].add(len(req.hand.melds))
         seen["set"].add(opts["tile_set"])
+        seen["suits"].add(len(opts["suits"]))
     assert seen["win"] == {True, False}
     assert seen["wilds"] == {0, 1, 2, 3}
     assert {"standard", "seven_pairs", "thirteen_orphans"} <= seen["shapes"]
     assert seen["melds"] >= {0, 1, 2}
     assert seen["set"] == {"112", "136"}
+    assert seen["suits"] == {1, 2, 3}
     wins = sum(1 for r in WIN_CASES if V.win(r).win)
     assert 0.25 * len(WIN_CASES) < wins < 0.85 * len(WIN_CASES)
 
@@ -358,7 +375,7 @@ def test_waits_agree_with_brute_substitution(i: int) -> None:
         hand = req.hand
         held = T.counts(hand.all_tiles)
         expected = []
-        for kind in sorted(T.TILE_SETS[opts["tile_set"]]):
+        for kind in room_kinds(opts):
             if held[kind] >= 4:
                 continue
             trial = Hand(hand.concealed, hand.melds, kind)
