@@ -653,36 +653,3 @@ def test_claims_name_the_room_of_a_tile_outside_it(client: FlaskClient) -> None:
         ("#/tile", "5m is not in the 72-tile set of this room (suits p, s)"),
         ("#/context/passed/tiles", "1m not in the 72-tile set of this room (suits p, s)")}
 
-
-# --- seat bounds in every operation (rooms.md §0.9.3, reconciled.md §1) ------------------------
-
-SEAT_BOUND_OPS = [(variant, op) for variant in ("sichuan", "changsha", "nanchang", "hongzhong")
-                  for op in ("win", "waits", "discards", "fan")]
-
-
-@pytest.mark.parametrize(("variant", "op"), SEAT_BOUND_OPS)
-@pytest.mark.parametrize(("member", "pointer"), [
-    ({"seats": {"winner": 3, "dealer": 0}}, "#/context/seats/winner"),
-    # 长沙 and 红中 do not read active (the hand ends with the first win), yet its entries are
-    # seats of the room too: every seat member is < players
-    ({"seats": {"winner": 0, "dealer": 0}, "active": [0, 3]}, "#/context/active/1"),
-])
-def test_every_operation_bounds_its_seats_by_the_room(client: FlaskClient, variant: str,
-                                                      op: str, member: dict[str, Any],
-                                                      pointer: str) -> None:
-    # a table of three: seat 3 is an empty chair, in win and waits as in fan
-    context: dict[str, Any] = {**member, "win_type": "self_draw"}
-    if variant == "nanchang":
-        context["jing"] = {"zheng": "1z", "fu": "2z"}
-    body: dict[str, Any] = {"options": {"players": 3}, "hand": "123m456m789p23s55s",
-                            "context": context}
-    if op in ("win", "fan"):
-        body["win_tile"] = "4s"
-    if op == "discards":
-        body["hand"] += "9s"
-    answer = post(client, f"/v1/{variant}/{op}", body, 422)
-    assert answer["code"] == "invalid_field"
-    words = "a seat is a number" if "active" in pointer else "winner must be a seat number"
-    assert {"pointer": pointer, "detail": f"{words} 0–2 (3 players); got 3"} in answer["errors"]
-    # the same seats at a table of four are seats of the room
-    post(client, f"/v1/{variant}/{op}", {**body, "options": {}})
