@@ -3,7 +3,7 @@ rank points — written from the spec's tables alone, imports nothing from ``eng
 
 * `RANK_TABLE` is §0.9.5's table as printed (rank → seat name per room and convention).
 * `payers` is §0.9.3's "who pays" column: each other seat (in ``active``) on a self-draw, the
-  discarder on a discard, the konger on a robbed kong.
+  discarder on a discard, the konger on a robbed kong; `kong_owed` its "kongs" column.
 """
 
 from __future__ import annotations
@@ -61,3 +61,34 @@ def deltas(winner: int, owed: Sequence[tuple[int, int]], players: int) -> list[i
         out[seat] -= amount
         out[winner] += amount
     return out
+
+
+KONG_SHARES: dict[str, dict[str, tuple[int | str | None, int | str]]] = {
+    # variant: {kong type: (an exposed kong's discarder's share, or None: as every other seat;
+    # each other seat's share)} — rooms.md §0.9.3's "kongs" column; 四川's exposed shares are
+    # the options of settle.md §1.6.2, and its amounts × base_points
+    "sichuan": {"exposed": ("zhi_gang_discarder", "zhi_gang_others"), "added": (None, 1),
+                "concealed": (None, 2)},
+    "hongzhong": {"exposed": (3, 0), "added": (None, 1), "concealed": (None, 2)},
+    "nanchang": {"exposed": (None, 1), "added": (None, 1), "concealed": (None, 2)},
+}
+
+
+def kong_owed(variant: str, kind: str, konger: int, players: int, *,
+              discarder: int | None = None, active: Sequence[int] | None = None,
+              options: dict[str, int] | None = None) -> list[tuple[int, int]]:
+    """(payer, amount) rows of a kong (§0.9.3), in turn order after the konger: each other
+    seat of the room (those in ``active`` when it is sent) pays its share, an exposed kong's
+    discarder his own where the variant gives him one."""
+    options = options or {}
+    first, rest = KONG_SHARES[variant][kind]
+    unit = options.get("base_points", 1) if variant == "sichuan" else 1
+    rows = []
+    for seat in [(konger + step) % players for step in range(1, players)]:
+        if active is not None and seat not in active:
+            continue
+        share = first if seat == discarder and first is not None else rest
+        amount = options[share] if isinstance(share, str) else share
+        if amount:
+            rows.append((seat, amount * unit))
+    return rows
