@@ -88,7 +88,16 @@ def _wired(value: Fraction) -> float:
 
 
 class _Scorer:
-    """The hands after an exchange, scored as ``dingque`` chooses (memoised per hand)."""
+    """The hands after an exchange, scored as ``dingque`` chooses.
+
+    Memoised by what each choice of missing suit reads: a part's shanten with suit *s*
+    declared missing depends only on its tiles of the other two suits (the tiles of *s* are
+    tiles to exchange, and every part here has the same size), so one key serves every
+    candidate given from *s* and every triple coming into it — of the up to 124 × 495 hands
+    of a request, most share each key but one suit's (issue 23: one exchange body held a
+    worker for seconds). A part whose table shanten is 1 or more has no wait (a wait would
+    make it 0), so the wait is asked only of the table's 0s.
+    """
 
     def __init__(self, variant: Variant, data: Mapping[str, Any], options: Options,
                  hand: Hand) -> None:
@@ -97,6 +106,8 @@ class _Scorer:
         self.suits = room_suits(options)
         declared = self.suits if len(self.suits) == 3 else ()
         self.rules = []
+        self.missing: list[int | None] = list(declared or (None,))
+        self._memo: dict[tuple[int, Hand], int] = {}
         for suit in declared or (None,):
             body = with_missing_suit(data, suit) if suit is not None else data
             request = variant.prepared(variant.request(body))
@@ -122,17 +133,23 @@ class _Scorer:
                     total += Fraction(weight, ways) * score(after, given)
         return total / len(self.suits)
 
-    def _shanten_of(self, rules: VariantRules, part: Hand) -> int:
-        """``waits``' shanten (13 tiles) or ``discards``' (14: the least over its discards)."""
-        if not self.after_draw:
-            return rules.shanten(part)
-        bound = rules.table_shanten(part)
-        if bound >= 1:
-            return bound
-        return min(rules.shanten(_less(part, j)) for j in set(part))
+    def _shanten_of(self, i: int, part: Hand) -> int:
+        """``waits``' shanten (13 tiles) or ``discards``' (14: the least over its discards)
+        under the ``i``-th choice of missing suit, memoised by the tiles it reads."""
+        missing = self.missing[i]
+        key = (i, part if missing is None else tuple(t for t in part if t // 9 != missing))
+        found = self._memo.get(key)
+        if found is None:
+            rules = self.rules[i]
+            found = rules.table_shanten(part)
+            if found < 1:
+                found = (rules.shanten(part) if not self.after_draw else
+                         min(rules.shanten(_less(part, j)) for j in set(part)))
+            self._memo[key] = found
+        return found
 
     def shanten(self, part: Hand, given: Hand) -> int:
-        return min(self._shanten_of(rules, part) for rules in self.rules)
+        return min(self._shanten_of(i, part) for i in range(len(self.rules)))
 
     def effective(self, part: Hand, given: Hand) -> int:
         """The 进张 of ``dingque``'s choice (the most among the suits of least shanten), the
@@ -140,7 +157,7 @@ class _Scorer:
         seen = T.counts(given)
         held = T.counts(part)
         left = [max(0, 4 - held[k] - seen[k]) for k in range(T.KIND_COUNT)]
-        scores = [(self._shanten_of(rules, part), rules) for rules in self.rules]
+        scores = [(self._shanten_of(i, part), rules) for i, rules in enumerate(self.rules)]
         least = min(s for s, _ in scores)
         return max(self._effective_of(rules, part, least, left, given)
                    for s, rules in scores if s == least)
