@@ -23,6 +23,9 @@ server never sends the same hand twice, so a weight measured on a warm memo (the
 found by a look-up after the first time) promised what fresh bodies did not keep.
 A weight is ``max(µs / 10, bytes / 50)`` rounded up, times `MARGIN`; see service/budget.py.
 
+``advice``, ``dingque`` and ``exchange`` are weighed by `benchmarks.advice.weights` (run from
+here), every ``settle`` on fresh records of its variant (`settle_bodies`).
+
 Run: ``python -m benchmarks.weights [--quick] [--tries N] [--ops claims,...]
 [--variants nanchang,...]``: prints the
 table as ``service/budget.py`` holds it, and the costliest body of each class.
@@ -359,17 +362,22 @@ REFUSALS = [  # bodies an item may be refused for, the costliest we know of each
 ]
 
 
+ADVICE_OPS = frozenset({"advice", "dingque", "exchange"})
+"""Weighed by `benchmarks.advice.weights` (fresh generated hands at each horizon step; the
+exchange per candidate), which `main` runs for them."""
+
 SETTLE_PER_EVENT = 8
 """What an event of a record weighs beside its winners (a kong, the replay's checks)."""
 
 
 def settle_bodies(variant: str, quick: bool) -> list[dict[str, Any]] | None:
     """Fresh ``settle`` bodies of a variant, each new to every memo: 四川's are distinct
-    records of 2 to 16 events, prefixes of played 血流 hands; 南昌's played hands (won, 荒庄
-    and in play, options at random), records of as many winners as the table's tiles hold
-    (each priced by ``fan``, then refused) and the costliest valid record
-    (`benchmarks.nanchang_settle`). None: the variant's settle weight was measured by its own
-    benchmark (its ``weights.py`` says how)."""
+    records of 2 to 16 events, prefixes of played 血流 hands; 长沙's and 红中's played hands
+    under random options and their costliest valid records (`benchmarks.changsha_settle`,
+    `benchmarks.settle`), 红中's 128 win events × 3 winners too (refused, each winner priced
+    first); 南昌's played hands (won, 荒庄 and in play, options at random), records of as many
+    winners as the table's tiles hold (each priced by ``fan``, then refused) and the costliest
+    valid record (`benchmarks.nanchang_settle`). None: a variant without settle."""
     count = 10 if quick else 25
     if variant == "sichuan":
         from benchmarks.hostile import fresh_records
@@ -377,6 +385,25 @@ def settle_bodies(variant: str, quick: bool) -> list[dict[str, Any]] | None:
         return [{"record": record, "options": {"xue_liu": True}}
                 for events in (2, 4, 8, 12, 16)
                 for record in fresh_records(events, count, seed=100 + events)]
+    if variant == "changsha":
+        from benchmarks import changsha_settle
+        from tests.engine.variants.changsha.settle import generate as cs
+
+        rng = random.Random(25)
+        return ([{"record": cs.play(rng, options), "options": options}
+                 for options in (cs.random_options(rng) for _ in range(8 * count))]
+                + [{"record": changsha_settle.COSTLIEST,
+                    "options": {**changsha_settle.COSTLIEST_OPTIONS, "zuo_piao": piao}}
+                   for piao in range(count // 5)])
+    if variant == "hongzhong":
+        from benchmarks import settle
+        from tests.engine.variants.hongzhong.settle import generate as hz
+
+        rng = random.Random(26)
+        return ([{"record": hz.play(rng, options), "options": options}
+                 for options in (hz.random_options(rng) for _ in range(8 * count))]
+                + [settle.hz_costliest(rng) for _ in range(count // 5)]
+                + [settle.hz_refused(rng) for _ in range(count // 5)])
     if variant == "nanchang":
         from benchmarks.nanchang_settle import costliest, fresh_bodies, stacked_bodies
 
@@ -435,6 +462,8 @@ def main() -> None:
         if variants is not None and variant not in variants:
             continue
         operation = ops[variant, op]
+        if op in ADVICE_OPS:
+            continue  # measured below, on fresh bodies of their own
         if op == "settle":
             bodies = settle_bodies(variant, args.quick)
             if bodies is None:
@@ -457,6 +486,10 @@ def main() -> None:
         rows.append((variant, op, key, us, size, weight(us, size), body))
         print(f"{variant:9} {op:15} {key!s:14} {us:9.0f} µs {size:7} B  weight "
               f"{weight(us, size)}", flush=True)
+    if only is None or only & ADVICE_OPS:
+        from benchmarks import advice
+
+        advice.weights(4 if args.quick else 12)
     print("\ncostliest body of each class (the heaviest per variant and operation, claims "
           "per detail too):")
     heaviest: dict[tuple[Any, ...], tuple[Any, ...]] = {}

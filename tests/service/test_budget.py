@@ -77,22 +77,32 @@ def test_256_sichuan_win_or_fan_items_are_within_the_budget(client, item):
     ({"variant": "nanchang", "op": "discards", "body": {}}, 525),
     ({"variant": "nanchang", "op": "discards", "body": {"options": {"tile_set": "108"}}}, 439),
     ({"variant": "sichuan", "op": "discards", "body": {}}, 189),
-    # settle: 8 an event and 50 a winner (fresh records timed cold, issue 23)
-    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}] * 128}}}, 1024),
-    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}] * 20}}}, 160),
+    # settle: 8 an event, 50 a winner and 21 the end (fresh records timed cold, issue 23)
+    # 128 events: 8 × 128 + 21 = 1,045; 20: 8 × 20 + 21 = 181
+    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}] * 128}}}, 1045),
+    ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}] * 20}}}, 181),
     ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [{}]}}},
-     budget.MINIMUM),  # 8 is below the minimum
-    # 7 events, 3 of them wins with 1, 2 and 3 winners: 8 × 7 + 50 × 6 = 356
+     budget.MINIMUM),  # 8 + 21 is below the minimum
+    # 7 events, 3 of them wins with 1, 2 and 3 winners: 8 × 7 + 50 × 6 + 21 = 377
     ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [
         {}, {}, {}, {}, {"winners": [{}]}, {"winners": [{}, {}]}, {"winners": [{}] * 3}]}}},
-     356),
-    # winners that are not a list count none: 8 × 2 = 16, the minimum
+     377),
+    # winners that are not a list count none: 8 × 2 + 21 = 37, the minimum
     ({"variant": "sichuan", "op": "settle", "body": {"record": {"events": [
         {"winners": "x"}, "y"]}}}, budget.MINIMUM),
     ({"variant": "sichuan", "op": "settle", "body": {"record": []}}, budget.MINIMUM),
-    # 长沙: 24 an event (benchmarks.changsha_settle: ≈ 190 µs an event)
-    ({"variant": "changsha", "op": "settle", "body": {"record": {"events": [{}] * 32}}}, 768),
-    ({"variant": "changsha", "op": "settle", "body": {"record": {"events": [{}] * 9}}}, 216),
+    # 长沙: 8 an event, 115 a winner, 32 the end (fresh records timed cold, issue 23)
+    # 32 events: 8 × 32 + 32 = 288
+    ({"variant": "changsha", "op": "settle", "body": {"record": {"events": [{}] * 32}}}, 288),
+    # the costliest record's shape, 8 events and a win of 3 winners: 8 × 9 + 115 × 3 + 32 = 449
+    ({"variant": "changsha", "op": "settle", "body": {"record": {"events": [
+        *[{}] * 8, {"winners": [{}] * 3}]}}}, 449),
+    # 红中: 8 an event, 91 a winner, 28 the end; 128 win events × 3 winners, the most the
+    # bounds allow: 8 × 128 + 91 × 384 + 28 = 35,996 (more than a batch holds)
+    ({"variant": "hongzhong", "op": "settle", "body": {"record": {"events": [
+        {"winners": [{}] * 3}] * 128}}}, 35_996),
+    ({"variant": "hongzhong", "op": "settle", "body": {"record": {"events": [{}] * 10}}},
+     108),  # 8 × 10 + 28
     # 南昌: 8 an event, 118 a winner and 123 the end of the hand (fresh records timed cold)
     # 32 events: 8 × 32 + 123 = 379
     ({"variant": "nanchang", "op": "settle", "body": {"record": {"events": [{}] * 32}}}, 379),
@@ -125,25 +135,26 @@ def test_256_sichuan_win_or_fan_items_are_within_the_budget(client, item):
     ({**CLAIMS, "body": {**CLAIMS["body"], "detail": None}}, 281),
     ({**CLAIMS, "body": {**CLAIMS["body"], "detail": ["full"]}}, budget.MINIMUM),
     # advice: by draw_model (without_replacement by default) and draws_left, the step holding it
-    (ADVICE, 3372),
-    ({**ADVICE, "body": {**ADVICE["body"], "context": {"draws_left": 3}}}, 20761),
-    ({**ADVICE, "body": {**ADVICE["body"], "context": {"draws_left": 4}}}, 32441),
-    ({**ADVICE, "body": {**ADVICE["body"], "draw_model": "constant_wall"}}, 1003),
-    ({**ADVICE, "body": {**ADVICE["body"], "draw_model": None}}, 3372),
+    (ADVICE, 11485),
+    ({**ADVICE, "body": {**ADVICE["body"], "context": {"draws_left": 3}}}, 51338),
+    ({**ADVICE, "body": {**ADVICE["body"], "context": {"draws_left": 4}}}, 53607),
+    ({**ADVICE, "body": {**ADVICE["body"], "context": {"draws_left": 7}}}, 56234),
+    ({**ADVICE, "body": {**ADVICE["body"], "draw_model": "constant_wall"}}, 11312),
+    ({**ADVICE, "body": {**ADVICE["body"], "draw_model": None}}, 11485),
     ({**ADVICE, "body": {**ADVICE["body"], "draw_model": "fastest"}}, budget.MINIMUM),
     ({**ADVICE, "body": {"hand": "1m", "context": {"draws_left": 61}}}, budget.MINIMUM),
     ({**ADVICE, "body": {"hand": "1m", "context": {"draws_left": True}}}, budget.MINIMUM),
     ({**ADVICE, "body": {"hand": "1m"}}, budget.MINIMUM),  # refused: no draws_left
     ({"variant": "nanchang", "op": "advice", "body": {"context": {"draws_left": 2}}}, 54691),
-    # exchange: 2,392 a candidate (13 tiles; 7,122 for 14), the baseline mode the minimum:
-    # 1129m → 3 triples, 33457p → 7, 5567s → 3: 13 × 2,392 = 31,096
-    ({"variant": "sichuan", "op": "exchange", "body": {"hand": "1129m33457p5567s"}}, 31096),
-    # the dealer's 14: 55678s gives 7 triples (556 557 558 567 568 578 678): 17 × 7,122
-    ({"variant": "sichuan", "op": "exchange", "body": {"hand": "1129m33457p55678s"}}, 17 * 7122),
+    # exchange: 2,596 a candidate (13 tiles; 7,792 for 14), the baseline mode the minimum:
+    # 1129m → 3 triples, 33457p → 7, 5567s → 3: 13 × 2,596 = 33,748
+    ({"variant": "sichuan", "op": "exchange", "body": {"hand": "1129m33457p5567s"}}, 33748),
+    # the dealer's 14: 55678s gives 7 triples (556 557 558 567 568 578 678): 17 × 7,792
+    ({"variant": "sichuan", "op": "exchange", "body": {"hand": "1129m33457p55678s"}}, 17 * 7792),
     ({"variant": "sichuan", "op": "exchange",
       "body": {"hand": "1129m33457p5567s", "mode": "baseline"}}, budget.MINIMUM),
     ({"variant": "sichuan", "op": "exchange", "body": {"hand": "12x"}}, budget.MINIMUM),
-    ({"variant": "sichuan", "op": "dingque", "body": {"hand": "159m55p12345678s"}}, 100),
+    ({"variant": "sichuan", "op": "dingque", "body": {"hand": "159m55p12345678s"}}, 439),
     ({"variant": "sichuan", "op": "nothing", "body": {}}, budget.MINIMUM),
     ({"variant": "riichi", "op": "discards", "body": {}}, budget.MINIMUM),
     ({"variant": "sichuan", "op": "discards", "body": []}, budget.MINIMUM),
@@ -236,3 +247,16 @@ def test_every_weigher_reads_the_body_as_the_loader_does(item, path):
         absent[path[0]] = {k: v for k, v in absent[path[0]].items() if k != path[1]}
     assert budget.item_weight({**item, "body": sent}) == budget.item_weight(
         {**item, "body": absent})
+
+
+def test_the_contract_lists_a_weight_for_every_declared_weighed_operation():
+    # openapi.yaml's batch table names each weighed (variant, operation): a row that starts
+    # with the operation and names its variant, or names none (it holds for every variant)
+    from service import docs
+
+    text = docs.load_spec()["paths"]["/v1/batch"]["post"]["description"]
+    rows = [line.strip() for line in text.splitlines() if line.strip().startswith("| `")]
+    for variant, op in budget.WEIGHTS:
+        found = [r for r in rows if r.startswith(f"| `{op}`")]
+        assert any(f"`{variant}`" in r or not any(f"`{v}`" in r for v in REGISTRY)
+                   for r in found), (variant, op)

@@ -14,15 +14,20 @@ from engine.weights import MINIMUM, ByDetail, ByEvents, ByHorizon, Flat, Weigh
 WEIGHTS: Final[Mapping[str, Weigh]] = {
     "discards": Flat(147),
     "claims": ByDetail({"full": Flat(134), "actions": Flat(MINIMUM)}),
-    # settle: the costliest record (4 declarations, 4 kongs, 3 winners × 4 开杠 tiles: 12 fan
-    # evaluations; `python -m benchmarks.changsha_settle`): 1.7 ms CPU over 9 events, and
-    # fresh typical hands 0.8 ms over 4: ≈ 190 µs an event → 19 units × 1.25
-    "settle": ByEvents(24),
+    # settle (issue 23: `python -m benchmarks.weights --ops settle`, 205 fresh bodies timed
+    # cold — played hands under random options and the costliest valid record, 4 declarations,
+    # 4 kongs, 3 winners × 4 开杠 tiles): a winner needed 115 units (its 开杠 tiles each a `fan`
+    # evaluation: the costliest record 3.6 ms), the end of a hand 32, an event 8; the old 24
+    # an event weighed that record at half its cost
+    "settle": ByEvents(per_event=8, per_winner=115, base=32),
     # advice (issue 28): the costliest fresh 14-tile body found at each draws_left step, the
-    # running maximum (the work bound caps every horizon; `python -m benchmarks.advice
-    # --weights`); most items past one draw weigh more than a whole batch: ask them alone
+    # running maximum (the work bound caps every horizon), the larger of two runs: generated
+    # hands, then (issue 23) those hands and the 2–3-shanten ones that press the bound, each
+    # timed once cold (`python -m benchmarks.weights --ops advice`; the first run was warm and
+    # met few pressing hands: 19 四川 items at one draw, admitted, ran 383 ms); most items
+    # past one draw weigh more than a whole batch: ask them alone
     "advice": ByHorizon({
-        "without_replacement": ((1, 4789), (2, 17713), (60, 40990)),
-        "constant_wall": ((1, 2217), (2, 12071), (60, 23387)),
+        "without_replacement": ((1, 6076), (2, 22477), (60, 40990)),
+        "constant_wall": ((1, 7429), (2, 13300), (60, 23387)),
     }),
 }

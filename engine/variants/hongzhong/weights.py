@@ -20,16 +20,19 @@ WEIGHTS: Final[Mapping[str, Weigh]] = {
         "112": ((0, 77), (2, 234), (4, 651), (8, 1095), (34, 1467)),
         "136": ((0, 117), (2, 281), (4, 738), (8, 1233), (34, 1667)),
     }), "actions": Flat(MINIMUM)}),
-    # settle: a winner is one `fan` evaluation, a kong little: 四川's cold measure (8 an
-    # event, 50 a winner), which bounds 红中's — the costliest record the bounds allow (128
-    # win events × 3 winners, refused: `python -m benchmarks.settle --variant hongzhong`)
-    # took 33.5 ms, under a third of the 20,224 units (202 ms) it weighs
-    "settle": ByEvents(per_event=8, per_winner=50),
+    # settle (issue 23: `python -m benchmarks.weights --ops settle`, 210 fresh bodies timed
+    # cold — played hands under random options, the costliest valid record, 128 win events
+    # × 3 winners refused): a winner is one `fan` evaluation, 91 units at worst (四川's 50,
+    # borrowed before, was short of it), the end of a hand 28, an event 8 (a kong)
+    "settle": ByEvents(per_event=8, per_winner=91, base=28),
     # advice (issue 28): the costliest fresh 14-tile body found at each draws_left step, the
-    # running maximum (the work bound caps every horizon; `python -m benchmarks.advice
-    # --weights`); most items past one draw weigh more than a whole batch: ask them alone
+    # running maximum (the work bound caps every horizon), the larger of two runs: generated
+    # hands, then (issue 23) those hands and the 2–3-shanten ones that press the bound, each
+    # timed once cold (`python -m benchmarks.weights --ops advice`; the first run was warm and
+    # met few pressing hands: 19 四川 items at one draw, admitted, ran 383 ms); most items
+    # past one draw weigh more than a whole batch: ask them alone
     "advice": ByHorizon({
         "without_replacement": ((1, 17632), (6, 41853), (60, 44836)),
-        "constant_wall": ((1, 3247), (6, 32295), (60, 51959)),
+        "constant_wall": ((1, 7115), (6, 32295), (60, 51959)),
     }),
 }

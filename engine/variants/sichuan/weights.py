@@ -19,17 +19,25 @@ WEIGHTS: Final[Mapping[str, Weigh]] = {
     # repeat, the memo answering after its first event): 125 distinct prefixes of played 血流
     # hands, 2–16 events, each timed cold (`python -m benchmarks.weights --ops settle`): the
     # costliest needed 50 units a winner beside 8 an event (a winner is a `fan` evaluation,
-    # 0.3–0.5 ms cold; a kong or an empty event costs little)
-    "settle": ByEvents(per_event=8, per_winner=50),
+    # 0.3–0.5 ms cold; a kong or an empty event costs little); measured again in 50-byte
+    # units (issue 23, the same command under load 11): 9 a winner, but 21 for a record's
+    # end beyond its events — the larger of the two runs each
+    "settle": ByEvents(per_event=8, per_winner=50, base=21),
     # advice (issue 28): the costliest fresh 14-tile body found at each draws_left step, the
-    # running maximum (the work bound caps every horizon; `python -m benchmarks.advice
-    # --weights`); most items past one draw weigh more than a whole batch: ask them alone
+    # running maximum (the work bound caps every horizon), the larger of two runs: generated
+    # hands, then (issue 23) those hands and the 2–3-shanten ones that press the bound, each
+    # timed once cold (`python -m benchmarks.weights --ops advice`; the first run was warm and
+    # met few pressing hands: 19 四川 items at one draw, admitted, ran 383 ms); most items
+    # past one draw weigh more than a whole batch: ask them alone
     "advice": ByHorizon({
-        "without_replacement": ((1, 3372), (2, 13498), (3, 20761), (60, 32441)),
-        "constant_wall": ((1, 1003), (3, 15070), (60, 35321)),
+        "without_replacement": ((1, 11485), (2, 48223), (3, 51338), (6, 53607), (60, 56234)),
+        "constant_wall": ((1, 11312), (2, 26435), (6, 29787), (60, 36126)),
     }),
-    "dingque": Flat(100),  # three waits or discards: 1 ms at worst
+    # dingque: three waits or discards; 439 the costliest of 200 fresh deals and generated
+    # hands timed cold (issue 23: 100 was warm — 200 fresh deals, admitted, ran 655 ms)
+    "dingque": Flat(439),
     # exchange: each candidate scores up to 495 hands after the exchange (14 tiles: the tied
-    # ones ask discards too); the timer's baseline reads the hand only
-    "exchange": ByCandidates(2392, 7122, MINIMUM),
+    # ones ask discards too), the most a candidate cost of generated deals timed cold (issue
+    # 23: measured again cold, 2,392 and 7,122 before); the timer's baseline reads the hand only
+    "exchange": ByCandidates(2596, 7792, MINIMUM),
 }
