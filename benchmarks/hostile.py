@@ -36,6 +36,8 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from benchmarks import hostile_ops
+from benchmarks.weights import cold
 from service.app import create_app
 from service.memory import return_freed_memory
 
@@ -46,6 +48,17 @@ WIN = {"hand": "1112345678999m", "win_tile": "5m"}
 def rss_mb(pid: int | str = "self") -> float:
     pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
     return pages * 4096 / 1e6
+
+
+def reset_peak(pid: int | str) -> None:
+    """Start the process's peak RSS (``VmHWM``) again from its RSS now (Linux clear_refs)."""
+    Path(f"/proc/{pid}/clear_refs").write_text("5")
+
+
+def peak_mb(pid: int | str = "self") -> float:
+    """The process's peak RSS since the last `reset_peak` (``VmHWM``), MB."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(status.split("VmHWM:")[1].split()[0]) * 1024 / 1e6
 
 
 def fill(head: str, item: Callable[[int], str], tail: str, limit: int = MIB) -> str:
@@ -203,12 +216,16 @@ CLAIMS_ITEMS = {  # the costliest claims bodies the weight search found (benchma
 
 def batches() -> Iterator[tuple[str, str]]:
     """(name, body): the costliest batches the budget admits, and the issue's refused one."""
-    from service import budget
+    from service import budget, jsonbody
 
     heavy = {"variant": "hongzhong", "op": "discards", "body": HEAVY_BODY}
     fit = budget.BUDGET // budget.item_weight(heavy)
     yield f"{fit} × the costliest item (admitted)", json.dumps({"requests": [heavy] * fit})
-    yield "256 × the costliest refusal (admitted)", json.dumps({"requests": [REFUSED_ITEM] * 256})
+    structure = jsonbody.skeleton(json.dumps(REFUSED_ITEM).encode())  # as many as one holds
+    fit = min(256, jsonbody.MAX_BATCH_VALUES // (structure.count(b",") + structure.count(b":")
+                                                 + 1))
+    yield (f"{fit} × the costliest refusal (admitted)",
+           json.dumps({"requests": [REFUSED_ITEM] * fit}))
     nanchang = {"variant": "nanchang", "op": "discards", "body": {
         "context": {"jing": {"zheng": "8p", "fu": "9p"}}, "options": {"tile_set": "136"},
         "hand": ["9p", "9p", "2z", "4m", "5z", "8p", "7s", "9p", "8p", "4p", "9p", "3m", "8p",
@@ -268,9 +285,11 @@ WARM_UP = (  # ordinary bodies for every path the hostile bodies use
 )
 
 
-def worker_rss(bodies: list[tuple[str, str, str]]) -> tuple[float, float, list[tuple[float, str]]]:
-    """A live worker's RSS after the warm-up and after every body twice, and each body's own
-    growth (its first round), largest first."""
+def worker_rss(bodies: list[tuple[str, str, str]]
+               ) -> tuple[float, float, list[tuple[float, str]], list[tuple[float, str]]]:
+    """A live worker's RSS after the warm-up and after every body twice, each body's own
+    growth (its first round), largest first, and each body's peak RSS while it was answered
+    (``VmHWM`` reset before it), largest first."""
     from tests.deploy import live
 
     with tempfile.TemporaryDirectory(prefix="hupai-hostile-") as tmp:
@@ -296,16 +315,19 @@ def worker_rss(bodies: list[tuple[str, str, str]]) -> tuple[float, float, list[t
                         send(path, json.dumps(warm))
             send("/v1/sichuan/win", ordinary)
             before = rss_mb(worker)
-            growth = []
+            growth, peaks = [], []
             for rounds in range(2):
                 for name, path, body in bodies:
                     start = rss_mb(worker)
+                    reset_peak(worker)
                     for _ in range(3):
                         send(path, body)
                     send("/v1/sichuan/win", ordinary)  # answered once the body's work is done
                     if rounds == 0:
                         growth.append((rss_mb(worker) - start, name))
-            return before, rss_mb(worker), sorted(growth, reverse=True)
+                        peaks.append((peak_mb(worker), name))
+            return before, rss_mb(worker), sorted(growth, reverse=True), sorted(peaks,
+                                                                               reverse=True)
         finally:
             instance.stop()
 
@@ -315,6 +337,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="the issue's bodies only")
     parser.add_argument("--no-worker", action="store_true",
                         help="skip the live worker's RSS (no gunicorn started)")
+    parser.add_argument("--new-only", action="store_true",
+                        help="only the operations of round two (advice, dingque, exchange, "
+                             "settle: benchmarks/hostile_ops.py)")
     args = parser.parse_args()
     return_freed_memory()  # as service/wsgi.py does for the workers
     client = create_app().test_client()
@@ -322,6 +347,7 @@ def main() -> None:
     gc.freeze()  # as service/gunicorn_conf.py does before the workers fork
 
     def send(path: str, body: str | bytes) -> tuple[float, int, int]:
+        cold()  # a body never seen: no memo keyed by its hands answers
         start = time.process_time_ns()
         with client.post(path, data=body, content_type="application/json") as r:
             status, size = r.status_code, len(r.data)
@@ -329,36 +355,55 @@ def main() -> None:
         ms = (time.process_time_ns() - start) / 1e6
         return ms, status, size
 
-    bodies = list(issue_bodies()) + ([] if args.quick else list(generated_bodies()))
+    def best(path: str, make: Callable[[int], str]) -> tuple[float, int, int]:
+        runs = [send(path, make(i)) for i in range(3)]  # a fresh body each time
+        return min(r[0] for r in runs), runs[0][1], runs[0][2]
+
+    bodies = [] if args.new_only else list(issue_bodies()) + (
+        [] if args.quick else list(generated_bodies()))
     for _ in range(200):  # warm-up: ordinary requests
         send("/v1/sichuan/win", json.dumps(WIN))
     rows = []
     for name, path, body in bodies:
         assert len(body.encode()) <= MIB, name
-        runs = [send(path, body) for _ in range(3)]
-        rows.append((name, min(r[0] for r in runs), runs[0][1], runs[0][2]))
+        rows.append((name, *best(path, lambda i, body=body: body)))
+    news = list(hostile_ops.single_bodies())
+    for name, path, make in news:
+        rows.append((name, *best(path, make)))
     rows.sort(key=lambda r: -r[1])
-    print(f"{'body (≤ 1 MiB)':48} {'CPU ms':>7} {'status':>6} {'answer B':>9}")
-    for name, ms, status, size in rows:
-        print(f"{name:48} {ms:7.1f} {status:6} {size:9}")
+    table("body (≤ 1 MiB)", rows)
     single = [r for r in rows if "items" not in r[0] and "batch" not in r[0]]
     print(f"\nworst time {rows[0][1]:.1f} ms ({rows[0][0]}); target ≤ 50 ms")
     print(f"largest answer of a single request {max(r[3] for r in single)} B; target ≤ 16,384 B")
     print(f"largest answer of a batch {max(r[3] for r in rows)} B")
+    admitted = [] if args.new_only else [(name, "/v1/batch", body) for name, body in batches()]
+    for name, item in hostile_ops.batch_items():
+        count, body = hostile_ops.batch(item)
+        admitted.append((f"{count} × {name}", "/v1/batch", body))
+    rows = [(name, *best(path, lambda i, body=body: body))
+            for name, path, body in admitted]
+    table("batch", rows)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3
+    print(f"peak RSS of this process {peak:.0f} MB")
+    print("targets: an admitted batch ≤ 250 ms and ≤ 1 MiB; a single body ≤ 50 ms")
     if not args.no_worker:
-        before, after, growth = worker_rss(bodies)
-        print(f"worker RSS (hupai serve, 1 worker) after warm-up {before:.1f} MB, after every "
+        sent = bodies + [(name, path, make(0)) for name, path, make in news] + admitted
+        before, after, growth, peaks = worker_rss(sent)
+        print(f"\nworker RSS (hupai serve, 1 worker) after warm-up {before:.1f} MB, after every "
               f"body 3 times, twice over, {after:.1f} MB: growth {after - before:+.1f} MB "
               "(target within 10 MB)")
         print("  largest growth of one body: " + "; ".join(
             f"{name} {mb:+.1f} MB" for mb, name in growth[:3]))
-    print(f"\n{'batch':48} {'CPU ms':>7} {'status':>6} {'answer B':>9}")
-    for name, body in batches():
-        runs = [send("/v1/batch", body) for _ in range(3)]
-        print(f"{name:48} {min(r[0] for r in runs):7.1f} {runs[0][1]:6} {runs[0][2]:9}")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3
-    print(f"peak RSS of this process {peak:.0f} MB")
-    print("targets: an admitted batch ≤ 250 ms and ≤ 1 MiB; a single body ≤ 50 ms")
+        print("  the worker's peak RSS while answering (VmHWM, reset before each body), "
+              "largest first:")
+        for mb, name in peaks[:12]:
+            print(f"    {name:60} {mb:6.1f} MB")
+
+
+def table(title: str, rows: list[tuple[str, float, int, int]]) -> None:
+    print(f"\n{title:60} {'CPU ms':>8} {'status':>6} {'answer B':>9}")
+    for name, ms, status, size in rows:
+        print(f"{name:60} {ms:8.1f} {status:6} {size:9}")
 
 
 if __name__ == "__main__":
