@@ -27,6 +27,7 @@ from engine.errors import invalid_field, raise_if
 from engine.hand import Hand as Held
 from engine.hand import Request
 from engine.options import Options
+from engine.shapes import NEVER
 from engine.tiles import Tile
 
 MODES: Final = ("expected_shanten", "baseline")
@@ -96,7 +97,8 @@ class _Scorer:
     candidate given from *s* and every triple coming into it — of the up to 124 × 495 hands
     of a request, most share each key but one suit's (issue 23: one exchange body held a
     worker for seconds). A part whose table shanten is 1 or more has no wait (a wait would
-    make it 0), so the wait is asked only of the table's 0s.
+    make it 0), so the wait is asked only of the table's 0s; and a choice of missing suit
+    is asked only while it can still be the least (`shanten`).
     """
 
     def __init__(self, variant: Variant, data: Mapping[str, Any], options: Options,
@@ -149,7 +151,23 @@ class _Scorer:
         return found
 
     def shanten(self, part: Hand, given: Hand) -> int:
-        return min(self._shanten_of(i, part) for i in range(len(self.rules)))
+        """The least over the choices of missing suit, the suits holding fewest first: with
+        *k* tiles of the missing suit a part's shanten is at least *k* (each must be
+        exchanged before it is ready; after a draw, one discard removes one: *k* − 1), so a
+        choice whose bound reaches the least found is never asked."""
+        if len(self.rules) == 1:
+            return self._shanten_of(0, part)
+        held = [0, 0, 0]
+        for t in part:
+            if t < 27:
+                held[t // 9] += 1
+        slack = 1 if self.after_draw else 0
+        best = NEVER
+        for k, i in sorted((held[s], i) for i, s in enumerate(self.missing) if s is not None):
+            if k - slack >= best:
+                break
+            best = min(best, self._shanten_of(i, part))
+        return best
 
     def effective(self, part: Hand, given: Hand) -> int:
         """The 进张 of ``dingque``'s choice (the most among the suits of least shanten), the
