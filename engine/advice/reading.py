@@ -161,7 +161,9 @@ def checked_hand(variant: Variant, data: Mapping[str, Any], problems: list[Probl
         request = variant.prepared(variant.request(data))
     except RequestError as e:
         raise RequestError([*problems, *e.problems]) from None
-    options = variant.options_or_defaults(request, problems)
+    # the options' problems come again from `checked`, which raises every problem of the
+    # options, the hand and the context together: each is listed once
+    options = variant.options_or_defaults(request, [])
     n = hand_size(options)
     size = request.hand.size if request.hand.size in (n, n + 1) else n
     try:

@@ -166,3 +166,17 @@ def test_a_hand_that_never_wins_is_no_error() -> None:
             "context": {"missing_suit": "s", "draws_left": 3}}
     answer = advice(SICHUAN, body)  # a meld of the missing suit: shanten above 3
     assert answer.not_evaluated == "shanten"
+
+
+@pytest.mark.parametrize("call", [advice, dingque, exchange])
+def test_a_bad_option_is_listed_once(call: Any) -> None:
+    # the options' problems were gathered twice: by options_or_defaults and again by the
+    # variant's checked, which raises every problem of the options, hand and context
+    body: dict[str, Any] = {"hand": "159m55p12345678s", "options": {"players": 9}}
+    if call is advice:
+        body["context"] = {"draws_left": 1}
+    assert problems(call, body) == [("invalid_option", "#/options/players")]
+    # and beside a hand that cannot be read, each still once
+    body["hand"] = "159m55p12345678"
+    assert problems(call, body) == [("invalid_option", "#/options/players"),
+                                    ("invalid_tile", "#/hand")]
