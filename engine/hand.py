@@ -402,6 +402,8 @@ def _meld_problems(meld: Meld, where: str, rules: HandRules) -> list[Problem]:
 
 
 def _copy_problems(hand: Hand, visible: Sequence[Tile]) -> list[Problem]:
+    """A kind the player holds more than four of, said where the copies are (`_shares`); or
+    more than four with the visible tiles."""
     in_hand = T.counts(hand.concealed_with_win)
     in_melds = T.counts(t for m in hand.melds for t in m.tiles)
     seen = T.counts(visible)
@@ -409,13 +411,22 @@ def _copy_problems(hand: Hand, visible: Sequence[Tile]) -> list[Problem]:
     for kind in range(T.KIND_COUNT):
         own = in_hand[kind] + in_melds[kind]
         if own > T.COPIES:
-            problems.append(Problem(
-                Code.TOO_MANY_COPIES, "#/hand",
-                f"hand has {own} copies of {T.code(kind)} (hand {in_hand[kind]}, melds "
-                f"{in_melds[kind]}); there are only 4"))
+            problems.append(Problem(Code.TOO_MANY_COPIES, "#/hand",
+                                    f"hand has {own} copies of {T.code(kind)} "
+                                    f"({_shares(hand, kind, in_hand[kind], in_melds[kind])}); "
+                                    "there are only 4"))
         elif own + seen[kind] > T.COPIES:
             problems.append(Problem(
                 Code.TOO_MANY_COPIES, "#/context/visible",
                 f"{own + seen[kind]} copies of {T.code(kind)} (player {own}, visible "
                 f"{seen[kind]}); there are only 4"))
     return problems
+
+
+def _shares(hand: Hand, kind: Tile, concealed: int, melded: int) -> str:
+    """Where the player's copies of ``kind`` are: "hand 4, win tile 1, melds 0" — the win tile
+    named on its own when it is of that kind, so that each count is what its member sent
+    (``concealed`` counts the win tile with the hand)."""
+    if hand.win_tile != kind:
+        return f"hand {concealed}, melds {melded}"
+    return f"hand {concealed - 1}, win tile 1, melds {melded}"
