@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
+from engine.close_names import known_or_close
 from engine.errors import ECHO_CHARS, UNKNOWN_LISTED, Problem, RequestError, echo, invalid_option
 
 Options = Mapping[str, Any]
@@ -150,9 +151,10 @@ def resolve(specs: Sequence[OptionSpec], given: Mapping[str, Any],
                                                 f"variant ({shown}, …); known: "
                                                 f"{', '.join(known)}")]
     else:
+        names = list(known)
         problems = [invalid_option(f"#/options/{name}",
-                                   f"unknown option {echo(name)} for this variant; known: "
-                                   f"{', '.join(known)}")
+                                   f"unknown option {echo(name)} for this variant; "
+                                   f"{known_or_close(name, names, 'known')}")
                     for name in unknown]
     effective: dict[str, Any] = {}
     for spec in specs:

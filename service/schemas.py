@@ -35,6 +35,7 @@ from weakref import WeakKeyDictionary
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from engine import wire
+from engine.close_names import CloseNames
 from engine.errors import UNKNOWN_LISTED, Code, Problem, RequestError, echo, pointer_segment
 from engine.variants import REGISTRY
 from engine.variants.base import Variant
@@ -577,8 +578,11 @@ def escape(segment: str | int) -> str:
 
 
 def problems(errors: Any, data: Any, schema: Schema | None, pointer: str = "#",
-             name: str = "the body") -> list[Problem]:
-    """marshmallow's error dict as Problems, in the order marshmallow reported them."""
+             name: str = "the body", close: CloseNames | None = None) -> list[Problem]:
+    """marshmallow's error dict as Problems, in the order marshmallow reported them; an
+    unknown member named one by one with the known names close to it (``close``: one
+    budget for the whole body)."""
+    close = CloseNames() if close is None else close
     if isinstance(errors, list):  # messages about the object at ``pointer`` itself
         return [Problem(Code.INVALID_FIELD, pointer, f"{name} {m}") for m in errors]
     found: list[Problem] = []
@@ -598,28 +602,28 @@ def problems(errors: Any, data: Any, schema: Schema | None, pointer: str = "#",
         errors = {k: v for k, v in errors.items() if v != [UNKNOWN_MESSAGE] or k in refused}
     for key, sub in errors.items():
         if key == "_schema":
-            found.extend(problems(sub, data, schema, pointer, name))
+            found.extend(problems(sub, data, schema, pointer, name, close))
             continue
         here = f"{pointer}/{escape(key)}"
         value = _child(data, key)
         label = f"item {key}" if isinstance(key, int) else str(key)
         if isinstance(sub, list):
-            found.extend(_leaf(sub, here, key, label, value, schema))
+            found.extend(_leaf(sub, here, key, label, value, schema, close))
         else:
-            found.extend(problems(sub, value, _child_schema(schema, key), here, label))
+            found.extend(problems(sub, value, _child_schema(schema, key), here, label, close))
     return found
 
 
 def _leaf(messages: list[Any], pointer: str, key: str | int, label: str, value: Any,
-          schema: Schema | None) -> list[Problem]:
+          schema: Schema | None, close: CloseNames) -> list[Problem]:
     out = []
     for message in messages:
         if message == UNKNOWN_MESSAGE and key in getattr(schema, "refusals", {}):
             out.append(Problem(Code.INVALID_FIELD, pointer, schema.refusals[key]))  # type: ignore[union-attr]
         elif message == UNKNOWN_MESSAGE:
-            known = ", ".join(schema.fields) if schema is not None else ""
-            out.append(Problem(Code.INVALID_FIELD, pointer,
-                               f"unknown member {echo(label)}; known members here: {known}"))
+            known = list(schema.fields) if schema is not None else []
+            out.append(Problem(Code.INVALID_FIELD, pointer, f"unknown member {echo(label)}; "
+                               f"{close(label, known, 'known members here')}"))
         elif value is None and isinstance(key, str):  # absent or null: null counts as absent
             out.append(Problem(Code.MISSING_FIELD, pointer, f"{label} {message}"))
         else:

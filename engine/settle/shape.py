@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine import wire
-from engine.errors import Problem, invalid_field, missing_field, pointer_segment
+from engine.close_names import CloseNames
+from engine.errors import Problem, echo, invalid_field, missing_field, pointer_segment
 from engine.options import OptionSpec
 from engine.seats import FULL_TABLE, range_words
 
@@ -48,6 +49,8 @@ class ShapeChecker:
         """The room's options as sent, unchecked (stage 2 checks them): read with `option`
         where an option requires or refuses a record member."""
         self.problems: list[Problem] = []
+        self.close = CloseNames()
+        """One budget of close-name looks for the record's unknown members."""
         self.winners: set[int] = set()
         """Every seat named as a winner so far (an end hand of a seat that won is null)."""
         self.events_seen: Counter[str] = Counter()
@@ -77,9 +80,8 @@ class ShapeChecker:
             return False
         for name in value:
             if name not in members:
-                self.bad(f"{pointer}/{pointer_segment(name)}",
-                         f"unknown member {name!r}; known members here: "
-                         f"{', '.join(members)}")
+                self.bad(f"{pointer}/{pointer_segment(name)}", f"unknown member {echo(name)}; "
+                         f"{self.close(name, members, 'known members here')}")
         return True
 
     def seat(self, value: Any, pointer: str, what: str, required: bool = True) -> bool:

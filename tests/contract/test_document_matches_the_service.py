@@ -131,6 +131,9 @@ def component_example(response: str, name: str | None = None) -> Any:
      '{"hand": "11112345678999m", "win_tile": "1m"}', "application/json"),
     ("ValidationFailed", "unknown-member", "/v1/sichuan/win",
      '{"hand_tiles": "1112345678999m", "win_tile": "5m"}', "application/json"),
+    ("ValidationFailed", "misspelt-option", "/v1/sichuan/win",
+     '{"hand": "1112345678999m", "win_tile": "5m", "options": {"maxfan": 3, "hai_ti": true}}',
+     "application/json"),
     ("SettleFailed", "nanchang-hand-over", "/v1/nanchang/settle", json.dumps(
         {"record": {"dealer": 0, "shang_jing": "5m", "events": [
             {"type": "win", "from": 1, "win_tile": "8m", "winners": [
