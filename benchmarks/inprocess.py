@@ -1,8 +1,10 @@
 """What a whole request costs in-process (Flask's test client, no server), in µs of CPU.
 
 ``python -m benchmarks.inprocess`` prints this tree's figures for the HTTP benchmark's
-``win``, ``fan``, ``batch`` (256 ``win`` items) and ``batch-mixed`` bodies (Sichuan): the
-best of 15 loops, with the preloaded objects frozen as in a worker. ``--against DIR [DIR…]``
+``win``, ``fan``, ``batch`` (256 ``win`` items) and ``batch-mixed`` bodies (Sichuan), and
+``win`` and ``batch`` again with ``Prefer: return=minimal`` (``-minimal``; a tree without it
+answers them in full): the best of 15 loops, with the preloaded objects frozen as in a
+worker. ``--against DIR [DIR…]``
 runs the same in a fresh process per tree (this one last in each round), ``--rounds`` times,
 and prints each tree's figures per round and the medians' ratios to the first tree — the
 hooks, body checks, schemas, engine and encoding, without wrk's and the server's noise.
@@ -20,7 +22,8 @@ import sys
 import time
 from pathlib import Path
 
-CASES = ("win", "fan", "batch", "batch-mixed")
+CASES = ("win", "fan", "batch", "batch-mixed", "win-minimal", "batch-minimal")
+MINIMAL = {"Prefer": "return=minimal"}
 
 
 def measure() -> dict[str, float]:
@@ -32,14 +35,16 @@ def measure() -> dict[str, float]:
     gc.freeze()  # as service/gunicorn_conf.py does before the workers fork
     found = {}
     for name in CASES:
-        path, body = bodies("sichuan")[name]
+        path, body = bodies("sichuan")[name.removesuffix("-minimal")]
         data = json.dumps(body)
+        headers = MINIMAL if name.endswith("-minimal") else {}
         calls = 3 if name.startswith("batch") else 200
         best = float("inf")
         for _ in range(15):
             start = time.process_time_ns()
             for _ in range(calls):
-                client.post(path, data=data, content_type="application/json").close()
+                client.post(path, data=data, content_type="application/json",
+                            headers=headers).close()
             best = min(best, (time.process_time_ns() - start) / calls / 1e3)
         found[name] = best
     return found

@@ -228,6 +228,21 @@ class AnswerEncoder:
         parts.append('"options":' + text)
         return ("{" + ",".join(parts) + "}").encode()
 
+    def minimal(self, answer: Any) -> bytes:
+        """The answer without its ``options`` (``Prefer: return=minimal``, service/prefer.py):
+        the bytes `__call__` gives, less the options member — nothing to look up or cache."""
+        cls = type(answer)
+        try:
+            head = self._heads[cls]
+        except KeyError:
+            head = self._heads[cls] = _head_fields(answer)
+        if head is not None:
+            return ("{" + ",".join(_member_texts(answer, head, {})) + "}").encode()
+        data = to_wire(answer)
+        if type(data) is dict:
+            data.pop("options", None)
+        return encode(data)
+
 
 def _head_fields(answer: Any) -> tuple[tuple[str, str, bool], ...] | None:
     """The wire fields of ``answer``'s class before its last, when that is ``options``."""

@@ -8,7 +8,9 @@ in ``Operation``; a request only parses, validates, maps and calls.
 
 A path under ``/v1/{a}/{b}`` that no route matched is refined from werkzeug's plain 404 into
 ``unknown-variant`` or ``operation-not-supported``. ``POST /v1/batch`` answers up to 256
-items, each with its own status and body (a failing item never fails the others).
+items, each with its own status and body (a failing item never fails the others). An
+evaluation's answer, and every item's, leaves out its options when the request says
+``Prefer: return=minimal`` (service/prefer.py).
 
 A refused body is freed before its 422 is written: neither the view's frame nor the
 traceback's frames keep it. A 1 MiB body is hundreds of thousands of small objects; the
@@ -36,7 +38,7 @@ import engine
 from engine.errors import RequestError
 from engine.variants.base import Operation as EngineOperation
 from engine.variants.base import Variant
-from service import budget, errors, jsonbody, limits, mapping, metrics, schemas
+from service import budget, errors, jsonbody, limits, mapping, metrics, prefer, schemas
 
 log = logging.getLogger("hupai")
 JSON = "application/json"
@@ -74,8 +76,10 @@ class Operation:
         object.__setattr__(self, "load", schemas.loader(self.schema))
         object.__setattr__(self, "limit", limits.for_operation(self.rules, self.op))
 
-    def answer(self, data: Any, record: EngineTimeSink = metrics.observe_engine) -> bytes:
-        """The JSON answer for parsed JSON ``data``; RequestError when it cannot be evaluated."""
+    def answer(self, data: Any, record: EngineTimeSink = metrics.observe_engine,
+               minimal: bool = False) -> bytes:
+        """The JSON answer for parsed JSON ``data`` — without its options when ``minimal``
+        (service/prefer.py); RequestError when it cannot be evaluated."""
         try:
             limits.check(data, self.limit)
             req = self.rules.request(self.load(data))
@@ -87,7 +91,7 @@ class Operation:
         except RequestError as e:
             metrics.validation_failure(self.variant, self.op, e.code.value)
             raise
-        return self.encode(result)
+        return self.encode.minimal(result) if minimal else self.encode(result)
 
 
 def build_operations(registry: Mapping[str, Variant]) -> dict[tuple[str, str], Operation]:
@@ -149,9 +153,11 @@ def describe(variant: Variant) -> dict[str, Any]:
 
 
 def batch_item(ops: Mapping[tuple[str, str], Operation], registry: Mapping[str, Variant],
-               item: Mapping[str, Any] | errors.HttpProblem, record: EngineTimeSink) -> bytes:
-    """One batch item's ``{"status", "body"}`` as JSON: its answer or its own problem (the
-    item may be one already); never raises: a failing item never fails the others."""
+               item: Mapping[str, Any] | errors.HttpProblem, record: EngineTimeSink,
+               minimal: bool = False) -> bytes:
+    """One batch item's ``{"status", "body"}`` as JSON: its answer (without its options when
+    ``minimal``) or its own problem (the item may be one already); never raises: a failing
+    item never fails the others."""
     if isinstance(item, errors.HttpProblem):
         return errors.encode({"status": item.status, "body": item.body()})
     variant, op, body = item["variant"], item["op"], item["body"]
@@ -159,7 +165,7 @@ def batch_item(ops: Mapping[tuple[str, str], Operation], registry: Mapping[str, 
     try:
         if operation is None:
             raise not_found(registry, variant, op)
-        return b'{"status":200,"body":%b}' % operation.answer(body, record)
+        return b'{"status":200,"body":%b}' % operation.answer(body, record, minimal)
     except errors.HttpProblem as e:
         return errors.encode({"status": e.status, "body": e.body()})
     except RequestError as e:
@@ -288,11 +294,12 @@ def install(app: Flask, registry: Mapping[str, Variant]) -> dict[tuple[str, str]
         for i, problem in refused.items():
             items[i] = problem
         times = metrics.EngineTimes()
+        minimal = prefer.minimal(request_ctx.request.environ)
         try:
-            results = [batch_item(ops, registry, item, times.add) for item in items]
+            results = [batch_item(ops, registry, item, times.add, minimal) for item in items]
         finally:
             times.record()
-        return Response(b'{"results":[%b]}' % b",".join(results), mimetype=JSON)
+        return answered(b'{"results":[%b]}' % b",".join(results), minimal)
 
     def refine_404(e: NotFound) -> BaseResponse:
         match = _V1_PAIR.match(request.path)
@@ -311,15 +318,26 @@ def install(app: Flask, registry: Mapping[str, Variant]) -> dict[tuple[str, str]
     return ops
 
 
+def answered(answer: bytes, minimal: bool) -> Response:
+    """An evaluation's 200: ``Vary: Prefer`` always (the header could have changed it), and
+    ``Preference-Applied`` when the options were left out (service/prefer.py)."""
+    response = Response(answer, mimetype=JSON)
+    response.headers.add(*prefer.VARY)
+    if minimal:
+        response.headers.add(*prefer.APPLIED)
+    return response
+
+
 def _operation_view(operation: Operation) -> Any:
     def view() -> Response:
         data = read_body(operation.variant, operation.op, operation.depth)
+        minimal = prefer.minimal(request_ctx.request.environ)
         try:
-            answer = operation.answer(data)
+            answer = operation.answer(data, minimal=minimal)
         except RequestError as e:
             del data  # freed before the 422 is written: module docstring
             raise e.with_traceback(None) from None
-        return Response(answer, mimetype=JSON)
+        return answered(answer, minimal)
 
     view.__name__ = f"{operation.variant}_{operation.op}".replace("-", "_")
     return view

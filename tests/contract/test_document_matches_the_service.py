@@ -13,7 +13,7 @@ from engine.options import OptionSpec, OptionType
 from engine.variants import REGISTRY
 from service.app import create_app
 from service.settings import Settings
-from tests.contract.spec import spec
+from tests.contract.spec import resolve, spec
 
 PASCAL = {v: v.capitalize() for v in REGISTRY}
 
@@ -35,6 +35,43 @@ def documented_operations() -> set[tuple[str, str]]:
 def test_one_path_per_variant_operation_and_no_other():
     served = {(vid, op) for vid, v in REGISTRY.items() for op in v.operations()}
     assert documented_operations() == served
+
+
+EVALUATIONS = [f"/v1/{vid}/{op}" for vid, v in REGISTRY.items() for op in v.operations()]
+
+
+@pytest.mark.parametrize("path", [*EVALUATIONS, "/v1/batch"])
+def test_every_evaluation_documents_prefer_and_its_headers(path):
+    # the registry's operations, so that one added later must document it too
+    post = spec()["paths"][path]["post"]
+    assert {"$ref": "#/components/parameters/Prefer"} in post["parameters"]
+    headers = post["responses"]["200"]["headers"]
+    assert headers["Vary"] == {"$ref": "#/components/headers/VaryPrefer"}
+    assert headers["Preference-Applied"] == {"$ref": "#/components/headers/PreferenceApplied"}
+    parameter = spec()["components"]["parameters"]["Prefer"]
+    assert (parameter["name"], parameter["in"], parameter["required"]) == ("Prefer", "header",
+                                                                          False)
+    applied = spec()["components"]["headers"]["PreferenceApplied"]["schema"]
+    assert applied["enum"] == ["return=minimal"]
+
+
+def _answer_objects(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """The object schemas an answer may be: its oneOf branches, each with its allOf parts."""
+    schema = resolve(schema)
+    if "oneOf" in schema:
+        return [o for branch in schema["oneOf"] for o in _answer_objects(branch)]
+    if "allOf" in schema:
+        return [o for part in schema["allOf"] for o in _answer_objects(part)]
+    return [schema]
+
+
+@pytest.mark.parametrize("path", EVALUATIONS)
+def test_every_answer_may_leave_out_its_options(path):
+    # the 200 of every registry operation: `options` documented, never required
+    response = spec()["paths"][path]["post"]["responses"]["200"]
+    parts = _answer_objects(response["content"]["application/json"]["schema"])
+    assert any("options" in part.get("properties", {}) for part in parts), path
+    assert all("options" not in part.get("required", []) for part in parts), path
 
 
 def test_every_variant_has_a_tag():

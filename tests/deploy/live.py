@@ -80,7 +80,7 @@ class Instance:
         method: str,
         path: str,
         body: Any = None,
-        headers: dict[str, str] | None = None,
+        headers: dict[str, str] | list[tuple[str, str]] | None = None,
         timeout: float = 10.0,
     ) -> Response:
         return request(self.host, self.port, method, path, body, headers, timeout)
@@ -139,19 +139,37 @@ def request(
     method: str,
     path: str,
     body: Any = None,
-    headers: dict[str, str] | None = None,
+    headers: dict[str, str] | list[tuple[str, str]] | None = None,
     timeout: float = 10.0,
 ) -> Response:
+    """One request; ``headers`` as a list sends a name once per pair (a header field given
+    twice). A response header field given several times is one value, joined by ", " (RFC
+    9110 §5.3)."""
     conn = http.client.HTTPConnection(host, port, timeout=timeout)
     try:
         data = None
-        sent = dict(headers or {})
         if body is not None:
             data = body if isinstance(body, bytes) else json.dumps(body).encode()
-            sent.setdefault("Content-Type", "application/json")
-        conn.request(method, path, body=data, headers=sent)
+        if isinstance(headers, list):
+            names = {k.lower() for k, _ in headers}
+            conn.putrequest(method, path, skip_accept_encoding="accept-encoding" in names)
+            for k, v in headers:
+                conn.putheader(k, v)
+            if data is not None:
+                if "content-type" not in names:
+                    conn.putheader("Content-Type", "application/json")
+                conn.putheader("Content-Length", str(len(data)))
+            conn.endheaders(data)
+        else:
+            sent = dict(headers or {})
+            if data is not None:
+                sent.setdefault("Content-Type", "application/json")
+            conn.request(method, path, body=data, headers=sent)
         resp = conn.getresponse()
-        return Response(resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read())
+        got: dict[str, str] = {}
+        for k, v in resp.getheaders():
+            got[k.lower()] = f"{got[k.lower()]}, {v}" if k.lower() in got else v
+        return Response(resp.status, got, resp.read())
     finally:
         conn.close()
 

@@ -8,6 +8,7 @@ replaced by the ones a test uses (``render``). The load is bounded in count and 
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import signal
 import threading
@@ -152,3 +153,31 @@ def test_the_proxy_compresses_json_answers_over_1_kib_for_a_client_that_accepts_
     sent = live.request("127.0.0.1", proxy.port, "POST", "/v1/changsha/win", WIN_BODY,
                         headers=gzip_ok)
     assert "content-encoding" not in sent.headers and sent.body == small.body
+
+
+def test_prefer_passes_the_proxy_and_its_headers_come_back(
+    shared_service: live.Instance, nginx_factory: Callable[[list[int]], Nginx]
+) -> None:
+    # Prefer reaches gunicorn (two fields joined into one list, service/prefer.py), and the
+    # answer's Vary: Prefer and Preference-Applied reach the client beside nginx's own Vary
+    proxy = nginx_factory([shared_service.port])
+    batch = {"requests": [{"variant": "sichuan", "op": "fan", "body": WIN_BODY}] * 8}
+    full = shared_service.post("/v1/batch", batch)
+    assert full.headers["vary"] == "Prefer" and "preference-applied" not in full.headers
+    twice = [("Prefer", "foo"), ("Prefer", "return=minimal")]
+    for headers in ([("Prefer", "return=minimal")], twice):
+        packed = live.request("127.0.0.1", proxy.port, "POST", "/v1/batch", batch,
+                              headers=[*headers, ("Accept-Encoding", "gzip")])
+        assert packed.status == 200 and packed.headers["content-encoding"] == "gzip"
+        assert packed.headers["preference-applied"] == "return=minimal"
+        varies = {v.strip() for v in packed.headers["vary"].split(",")}
+        assert {"Prefer", "Accept-Encoding"} <= varies
+        results = json.loads(gzip.decompress(packed.body))["results"]
+        assert [set(r["body"]) for r in results] == [set(full.json()["results"][0]["body"])
+                                                     - {"options"}] * 8
+    plain = live.request("127.0.0.1", proxy.port, "POST", "/v1/sichuan/win", WIN_BODY,
+                         headers=[("Prefer", "respond-async")])
+    assert plain.body == shared_service.post("/v1/sichuan/win", WIN_BODY).body
+    # (四川's full win answer is over 1 KiB: nginx names Accept-Encoding beside it)
+    assert "preference-applied" not in plain.headers
+    assert "Prefer" in {v.strip() for v in plain.headers["vary"].split(",")}
