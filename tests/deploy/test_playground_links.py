@@ -105,7 +105,8 @@ def test_every_evaluation_writes_its_request_into_the_address(
     # a new draw count asks advice, and the address holds that request
     done = evaluations(browser)
     field = browser.find_element(By.ID, "advice-draws")
-    field.clear()
+    # typed over in one change (a clear() alone is a change of its own, evaluated first)
+    field.send_keys(Keys.CONTROL, "a")
     field.send_keys("5", Keys.TAB)
     wait_for_evaluation(browser, done)
     _, op, advice = address_request(browser)
