@@ -112,6 +112,11 @@ HAND_SIZE: Final = OptionSpec("hand_size", OptionType.INTEGER, 13,
                               "hands)", choices=HAND_SIZES)
 
 
+ROOM_SPECS: Final = (PLAYERS, SUITS, HAND_SIZE)
+"""The options that name a room; a variant declares those it takes (``GET /v1/variants``
+lists them as the ``room`` group)."""
+
+
 def set_words(kinds: frozenset[int]) -> str | None:
     """How a refusal names a tile set of fewer than three suits ("the 72-tile set of this
     room (suits p, s)"); None for three suits (the variant keeps its own words)."""

@@ -135,7 +135,8 @@ def describe(variant: Variant) -> dict[str, Any]:
     for spec in variant.option_specs:
         item: dict[str, Any] = {"name": spec.name, "type": spec.type.value,
                                 "default": mapping.to_wire(spec.default),
-                                "description": spec.description}
+                                "description": spec.description,
+                                "group": variant.option_group(spec)}
         if spec.choices is not None:
             item["choices"] = mapping.to_wire(spec.choices)
         if spec.minimum is not None:

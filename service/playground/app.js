@@ -173,9 +173,21 @@
     }
   }
 
+  /** The variant's options as groups (openapi.yaml OptionInfo.group), in the order of
+   * Words.GROUPS, each option in the service's order. */
+  function optionGroups(options) {
+    const order = [...new Set([...Object.keys(Words.GROUPS), ...options.map((o) => o.group)])];
+    return order.filter((group) => options.some((o) => o.group === group)).map((group) => {
+      const box = make("fieldset", "option-group");
+      box.dataset.group = group;
+      box.append(make("legend", "", Words.GROUPS[group] || group),
+                 ...options.filter((o) => o.group === group).map(optionControl));
+      return box;
+    });
+  }
+
+  /** One option: its label and name, its control, and its description in full. */
   function optionControl(spec) {
-    const label = make("label", "option");
-    label.title = spec.description;
     let input;
     if (spec.type === "boolean") {
       input = make("input");
@@ -223,11 +235,18 @@
       };
     }
     input.dataset.option = spec.name;
+    input.id = `option-${spec.name}`;
     input.addEventListener("change", () => {
       markOptions(); seatOptions(); drawPalette(); evaluate();
     });
-    label.append(input, make("span", "", ` ${spec.name}`));
-    return label;
+    const item = make("div", "option");
+    item.dataset.name = spec.name;
+    const label = make("label");
+    label.htmlFor = input.id;
+    label.append(make("span", "label", Words.label(spec.name)), " ",
+                 make("code", "name", spec.name));
+    item.append(label, input, make("p", "description", spec.description));
+    return item;
   }
 
   function chosenOptions() {
@@ -505,7 +524,7 @@
     state.variant = variantId;
     const variant = state.variants[variantId];
     $("variant-name").textContent = `${variant.name_zh} · ${variant.name}`;
-    $("options").replaceChildren(...variant.options.map(optionControl));
+    $("options").replaceChildren(...optionGroups(variant.options));
     markOptions();
     seatOptions();
     drawVariantContext();

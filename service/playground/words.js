@@ -40,6 +40,10 @@ const Words = (() => {
     return kind ? `${words}, ${KONG_KINDS[kind] || kind}` : words;
   }
 
+  // the groups of the room options (openapi.yaml OptionInfo.group), in the page's order
+  const GROUPS = {room: "Room 房间 (players, suits, hand size)", hand: "Hand and scoring 胡牌计番",
+                  claims: "Claims 吃碰杠", settle: "Settle 结算"};
+
   /** An option's label: its name in words ("max_fan" → "Max fan"); the name itself is shown
    * beside it, as a request spells it. */
   function label(name) {
@@ -47,5 +51,5 @@ const Words = (() => {
     return words[0].toUpperCase() + words.slice(1);
   }
 
-  return {NO_WIN, REFUSED, move, label};
+  return {NO_WIN, REFUSED, GROUPS, move, label};
 })();

@@ -18,7 +18,7 @@ import yaml
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from tests.deploy import live
 from tests.deploy.chromium import WAIT, api, evaluations, in_hand, wait_for_evaluation
@@ -244,3 +244,39 @@ def test_discards_that_leave_the_same_waits_are_listed_once(
         By.CSS_SELECTOR, ".waits [data-tile]")) for i in items]
     listed = [tiles for tiles in lists if tiles]
     assert len(set(listed)) == len(listed)
+
+
+def test_room_options_are_grouped_with_their_labels_and_descriptions(
+        browser: WebDriver, shared_service: live.Instance) -> None:
+    browser.get(shared_service.url + "/")
+    wait_for_evaluation(browser, 0)
+    browser.find_element(By.CSS_SELECTOR, "#options-box summary").click()  # open the options
+    groups = browser.execute_script("return Words.GROUPS")
+    order = browser.execute_script("return Object.keys(Words.GROUPS)")  # (a list keeps it)
+    assert order[0] == "room"  # the room first: it decides the seats, palette and size
+    for variant in ("sichuan", "changsha", "nanchang", "hongzhong"):
+        if variant != "sichuan":
+            done = evaluations(browser)
+            Select(browser.find_element(By.ID, "variant")).select_by_value(variant)
+            wait_for_evaluation(browser, done)
+        listed = shared_service.request("GET", f"/v1/variants/{variant}").json()["options"]
+        # the service's groups, in the page's order of groups and the service's within each
+        expected = [(g, [o["name"] for o in listed if o["group"] == g]) for g in order]
+        shown = [(box.get_attribute("data-group"),
+                  [c.get_attribute("data-option") for c in box.find_elements(
+                      By.CSS_SELECTOR, "[data-option]")])
+                 for box in browser.find_elements(By.CSS_SELECTOR, "#options .option-group")]
+        assert shown == [(g, names) for g, names in expected if names], variant
+        for box in browser.find_elements(By.CSS_SELECTOR, "#options .option-group"):
+            legend = box.find_element(By.TAG_NAME, "legend")
+            assert legend.text == groups[box.get_attribute("data-group")]
+        for option in listed:  # each with its label and its description, shown, not hovered
+            item = browser.find_element(By.CSS_SELECTOR,
+                                        f'#options .option[data-name="{option["name"]}"]')
+            label = item.find_element(By.TAG_NAME, "label")
+            # the name in words ("max_fan": "Max fan"), then the name a request spells
+            assert label.find_element(By.CSS_SELECTOR, ".label").text \
+                == option["name"].replace("_", " ").capitalize()
+            assert label.find_element(By.CSS_SELECTOR, "code.name").text == option["name"]
+            description = item.find_element(By.CSS_SELECTOR, ".description")
+            assert description.is_displayed() and description.text == option["description"]

@@ -23,12 +23,12 @@ def test_variants_lists_the_registry_with_options_from_the_engine(client):
         "options": [
             {"name": "bonus", "type": "integer", "default": 0,
              "description": "fan added to every win", "minimum": 0, "maximum": 3,
-             "nullable": False},
+             "nullable": False, "group": "hand"},
             {"name": "cap", "type": "integer", "default": 4,
              "description": "highest fan; null for none", "choices": [2, 4, None],
-             "nullable": True},
+             "nullable": True, "group": "hand"},
         ],
-    }
+    }  # the toy takes no room option and has no claim rules or settle: its two set the hand
 
 
 def test_one_variant_and_an_unknown_one(client):

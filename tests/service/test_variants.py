@@ -61,6 +61,28 @@ def test_options_are_described_from_the_engine(client):
             for s in variant.option_specs]
 
 
+def test_options_are_grouped_by_the_part_of_the_rules_they_set(client):
+    for vid, variant in REGISTRY.items():
+        described = client.get(f"/v1/variants/{vid}").get_json()["options"]
+        groups = {g: {o["name"] for o in described if o["group"] == g}
+                  for g in ("room", "hand", "claims", "settle")}
+        assert sum(map(len, groups.values())) == len(described), vid  # each in one group
+        assert groups["room"] == {"players", "suits", "hand_size"} & {
+            s.name for s in variant.option_specs}, vid
+        assert variant.claim_rules is not None
+        assert groups["claims"] == {s.name for s in variant.claim_rules.option_specs}, vid
+        assert groups["settle"] == {s.name for s in variant.settle_option_specs}, vid
+    # one of each, by its rule file: 对对胡's fan sets the hand (RULES.md §1), 呼叫转移 the
+    # settle (settle.md), 过胡 the claims (claims.md), players the room (rooms.md)
+    sichuan = {o["name"]: o["group"] for o in
+               client.get("/v1/variants/sichuan").get_json()["options"]}
+    assert [sichuan[n] for n in ("dui_dui_hu_fan", "hu_jiao_zhuan_yi", "guo_hu", "players")] \
+        == ["hand", "settle", "claims", "room"]
+    nanchang = {o["name"]: o["group"] for o in
+                client.get("/v1/variants/nanchang").get_json()["options"]}
+    assert nanchang["jing_count_discards"] == "settle"  # settle-nanchang.md §3.9.9
+
+
 # --- 四川 ---------------------------------------------------------------------------------------
 
 

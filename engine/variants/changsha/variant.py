@@ -83,6 +83,7 @@ from engine.variants.changsha.seats import (
     winner_is_dealer,
 )
 from engine.variants.changsha.settle.answer import ChangshaSettleAnswer
+from engine.variants.changsha.settle.options import SETTLE_OPTION_SPECS
 from engine.variants.changsha.settle.settle import settle
 from engine.variants.changsha.shapes import (
     FLUSH_ANY,
@@ -127,6 +128,7 @@ class Changsha(Variant):
     name = "Changsha mahjong"
     name_zh = "长沙麻将"
     option_specs = OPTION_SPECS
+    settle_option_specs = SETTLE_OPTION_SPECS
     reads_active = False
     extra_operations = ("birds", "qishou")
     late_operations = ("settle",)

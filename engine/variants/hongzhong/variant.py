@@ -74,6 +74,7 @@ from engine.variants.hongzhong.options import (
     win_type_of,
 )
 from engine.variants.hongzhong.settle.answer import HongzhongSettleAnswer
+from engine.variants.hongzhong.settle.options import SETTLE_OPTION_SPECS
 from engine.variants.hongzhong.settle.settle import Settlement
 from engine.variants.hongzhong.settle.shape import RECORD_LIMITS
 from engine.variants.hongzhong.weights import WEIGHTS
@@ -140,6 +141,7 @@ class Hongzhong(Variant):
     name: ClassVar[str] = "Red-dragon wildcard mahjong (generic wildcards)"
     name_zh: ClassVar[str] = "红中麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+    settle_option_specs: ClassVar[tuple[OptionSpec, ...]] = SETTLE_OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("birds", "kong")
     late_operations: ClassVar[tuple[str, ...]] = ("settle",)
     request_shapes = wire.shapes(birds=wire.RequestShape.CONTEXT,

@@ -204,6 +204,8 @@ class Nanchang(Variant):
     name: ClassVar[str] = "Nanchang mahjong"
     name_zh: ClassVar[str] = "南昌麻将"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
+    settle_option_specs: ClassVar[tuple[OptionSpec, ...]] = (JING_COUNT_DISCARDS,
+                                                              *SETTLE_OPTION_SPECS)
     extra_operations: ClassVar[tuple[str, ...]] = ("kong", "jing", "jing-settlement")
     late_operations: ClassVar[tuple[str, ...]] = ("settle",)
     request_shapes = wire.shapes(kong=wire.RequestShape.CONTEXT,

@@ -190,6 +190,7 @@ class Sichuan(Variant):
     name = "Sichuan Bloody Battle"
     name_zh = "四川麻将·血战到底"
     option_specs = OPTION_SPECS
+    settle_option_specs = SETTLE_OPTION_SPECS
     extra_operations = ("kong", "settle")
     advice_operations = ("dingque", "exchange")
     request_shapes = wire.shapes(kong=wire.RequestShape.CONTEXT,
