@@ -24,6 +24,7 @@ from engine.errors import Problem
 from engine.hand import Context, Hand, HandRules, Meld, Request, Seats, WinType
 from engine.options import Options
 from engine.results import DiscardsAnswer, WaitsAnswer, WinCheck
+from engine.shapes import ShapeRules
 from engine.tiles import Tile
 
 
@@ -53,6 +54,8 @@ class Variant(ClaimingVariant, Protocol):
     def waits(self, request: Request) -> WaitsAnswer: ...
 
     def discards(self, request: Request) -> DiscardsAnswer: ...
+
+    def dropped_suit_rules(self, options: Options) -> tuple[ShapeRules, ...] | None: ...
 
 
 def missing_suit(variant: Variant, context: Context) -> int | None:

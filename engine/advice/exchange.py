@@ -28,6 +28,7 @@ from engine.hand import Hand as Held
 from engine.hand import Request
 from engine.options import Options
 from engine.shapes import NEVER
+from engine.shapes.composed import LIVE, RANK_CODES, Composer, code_of, composable
 from engine.tiles import Tile
 
 MODES: Final = ("expected_shanten", "baseline")
@@ -49,7 +50,7 @@ def exchange(variant: Variant, data: Mapping[str, Any]) -> ExchangeAnswer:
     if mode == "baseline":
         return ExchangeAnswer(_triple(baseline), _triple(baseline), None, options)
     scorer = _Scorer(variant, data, options, hand)
-    shanten = {g: scorer.expected(g, scorer.shanten) for g in _candidates(hand)}
+    shanten = {g: scorer.expected_shanten(g) for g in _candidates(hand)}
     least = min(shanten.values())
     tied = {g: scorer.expected(g, scorer.effective) for g, s in shanten.items() if s == least}
     ranked = sorted(shanten, key=lambda g: (shanten[g], -tied.get(g, Fraction(0)), g))
@@ -91,14 +92,15 @@ def _wired(value: Fraction) -> float:
 class _Scorer:
     """The hands after an exchange, scored as ``dingque`` chooses.
 
-    Memoised by what each choice of missing suit reads: a part's shanten with suit *s*
-    declared missing depends only on its tiles of the other two suits (the tiles of *s* are
-    tiles to exchange, and every part here has the same size), so one key serves every
-    candidate given from *s* and every triple coming into it — of the up to 124 × 495 hands
-    of a request, most share each key but one suit's (issue 23: one exchange body held a
-    worker for seconds). A part whose table shanten is 1 or more has no wait (a wait would
-    make it 0), so the wait is asked only of the table's 0s; and a choice of missing suit
-    is asked only while it can still be the least (`shanten`).
+    A choice of missing suit reads only the other two suits (the tiles of the missing suit
+    are tiles to exchange, and every hand here has the same size), and a candidate changes
+    one suit, an incoming triple one suit: of the up to 124 × 495 hands of a request the
+    distinct suit vectors are few (issue 23: one exchange body held a worker for seconds).
+    Where the variant's rules compose by suit (`engine.shapes.composed`: 四川, three suits,
+    13 tiles) each suit vector's facts are read once and each hand's shanten is two suits'
+    facts combined, memoised by the facts (`expected_shanten`); elsewhere each choice's
+    shanten is memoised by the tiles it reads, the wait asked only of the table's 0s, and a
+    choice asked only while it can still be the least (`shanten`).
     """
 
     def __init__(self, variant: Variant, data: Mapping[str, Any], options: Options,
@@ -117,6 +119,96 @@ class _Scorer:
                                            request.options))
         self.after_draw = len(hand) % 3 == 2
         self.variant = variant
+        without = variant.dropped_suit_rules(options) if declared else None
+        self.composer = Composer(without) if without and composable(without) else None
+        self._phis: dict[int, int] = {}
+        self._same: dict[tuple[int, int], int] = {}
+        self._across: dict[tuple[int, int, int], int] = {}
+        self._grouped: dict[int, list[tuple[int, int]]] = {}
+        self._triples = {suit: self._incoming(suit) for suit in self.suits}
+
+    def _incoming(self, suit: int) -> tuple[int, list[tuple[int, int]]]:
+        """C(|Q_y|, 3) and each possible triple of the suit: (its code, its ways)."""
+        kinds = range(9 * suit, 9 * suit + 9)
+        free = {k: 4 - self.held[k] for k in kinds}
+        out = []
+        for incoming in combinations_with_replacement(kinds, 3):
+            weight = prod(comb(free[k], incoming.count(k)) for k in set(incoming))
+            if weight:
+                out.append((sum(RANK_CODES[k % 9] for k in incoming), weight))
+        return comb(sum(free.values()), 3), out
+
+    def expected_shanten(self, given: Hand) -> Fraction:
+        """`expected` of `shanten`, each hand composed from its suits' facts when the rules
+        compose: a triple into the given suit changes that suit only (memoised by its
+        code); a triple into another suit *y* gives a hand whose shanten reads the given
+        suit's facts and *y*'s (summed once for each facts of the given suit)."""
+        composer = self.composer
+        if composer is None:
+            return self.expected(given, self.shanten)
+        g = given[0] // 9
+        held = [code_of(self.hand, s) for s in range(3)]
+        kept = list(held)
+        kept[g] -= code_of(given, g)
+        total = Fraction(0)
+        for y in self.suits:
+            ways, triples = self._triples[y]
+            if y == g:
+                base = kept[g]
+                same = self._same
+                num = 0
+                for code, weight in triples:
+                    key = (g, base + code)
+                    value = same.get(key)
+                    if value is None:
+                        codes = list(kept)
+                        codes[g] = base + code
+                        value = same[key] = self._least([composer.facts(c) for c in codes])
+                    num += weight * value
+            else:
+                num = self._across_value(g, y, composer.facts(kept[g]), held, triples)
+            total += Fraction(num, ways)
+        return total / len(self.suits)
+
+    def _across_value(self, g: int, y: int, given_facts: int, held: list[int],
+                      triples: list[tuple[int, int]]) -> int:
+        """Σ ways × shanten over the triples into suit *y* ≠ *g*, for a kept suit *g* of
+        these facts (suits *y* and the third as held)."""
+        key = (g, y, given_facts)
+        found = self._across.get(key)
+        if found is None:
+            composer = self.composer
+            assert composer is not None
+            grouped = self._grouped.get(y)
+            if grouped is None:
+                sums: dict[int, int] = {}
+                for code, weight in triples:
+                    f = composer.facts(held[y] + code)
+                    sums[f] = sums.get(f, 0) + weight
+                grouped = self._grouped[y] = list(sums.items())
+            z = 3 - g - y
+            facts = [0, 0, 0]
+            facts[g], facts[z] = given_facts, composer.facts(held[z])
+            found = 0
+            for f, weight in grouped:
+                facts[y] = f
+                found += weight * self._least(facts)
+            self._across[key] = found
+        return found
+
+    def _least(self, facts: list[int]) -> int:
+        """The least over the choices of missing suit of a hand of these suits' facts."""
+        return min(self._phi(d, facts) for d in range(3))
+
+    def _phi(self, dropped: int, facts: list[int]) -> int:
+        lo, hi = LIVE[dropped]
+        key = (facts[lo] << 22 | facts[hi]) << 2 | dropped
+        found = self._phis.get(key)
+        if found is None:
+            assert self.composer is not None
+            found = self._phis[key] = self.composer.shanten(dropped, facts[lo], facts[hi],
+                                                            len(self.hand))
+        return found
 
     def expected(self, given: Hand, score: Any) -> Fraction:
         """Σ over the incoming suit (each alike) and triple of P(triple) × score."""
@@ -137,8 +229,12 @@ class _Scorer:
 
     def _shanten_of(self, i: int, part: Hand) -> int:
         """``waits``' shanten (13 tiles) or ``discards``' (14: the least over its discards)
-        under the ``i``-th choice of missing suit, memoised by the tiles it reads."""
+        under the ``i``-th choice of missing suit: composed from the suits' facts where the
+        rules compose, else memoised by the tiles it reads."""
         missing = self.missing[i]
+        composer = self.composer
+        if composer is not None and missing is not None:
+            return self._phi(missing, [composer.facts(code_of(part, s)) for s in range(3)])
         key = (i, part if missing is None else tuple(t for t in part if t // 9 != missing))
         found = self._memo.get(key)
         if found is None:

@@ -82,7 +82,7 @@ def _pairs_summary(v: list[int], c: Compiled) -> tuple[int, int]:
     return len(v) - v.count(0) - ones, ones
 
 
-def _pairs_shanten(full: int, half: int, total: int, wilds: int, c: Compiled) -> int:
+def pairs_shanten(full: int, half: int, total: int, wilds: int, c: Compiled) -> int:
     """The pairs shape's shanten from what the live naturals offer: ``full`` pairs, ``half``
     singles a wildcard or a draw may pair, ``total`` naturals (read only when the shape has
     a single: any natural the pairs leave over may be it)."""
@@ -112,7 +112,7 @@ def _pairs_shanten(full: int, half: int, total: int, wilds: int, c: Compiled) ->
 def seven_pairs_shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int:
     v = _live_counts(naturals, c)
     full, half = _pairs_summary(v, c)
-    return _pairs_shanten(full, half, sum(v) if c.single else 0, wilds, c)
+    return pairs_shanten(full, half, sum(v) if c.single else 0, wilds, c)
 
 
 def seven_pairs_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
@@ -120,10 +120,10 @@ def seven_pairs_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[
     v = _live_counts(naturals, c)
     full, half = _pairs_summary(v, c)
     total = sum(v) + 1 if c.single else 0  # (after the draw of a live kind)
-    paired = _pairs_shanten(full + 1, half - 1, total, wilds, c)  # an odd single becomes a pair
-    single = _pairs_shanten(full, half + 1, total, wilds, c)  # a new single
-    more = _pairs_shanten(full, half, total, wilds, c)  # one more tile of a kept kind
-    same = _pairs_shanten(full, half, total - 1, wilds, c) if c.single else more
+    paired = pairs_shanten(full + 1, half - 1, total, wilds, c)  # an odd single becomes a pair
+    single = pairs_shanten(full, half + 1, total, wilds, c)  # a new single
+    more = pairs_shanten(full, half, total, wilds, c)  # one more tile of a kept kind
+    same = pairs_shanten(full, half, total - 1, wilds, c) if c.single else more
     if c.rules.seven_pairs_four_as_two:
         by_count = [single, paired, single, paired, single, paired]
     else:

@@ -46,7 +46,7 @@ from engine.results import (
 )
 from engine.room import ROOM_SPECS, deal_problems, room_of
 from engine.seats import FULL_TABLE, range_problems
-from engine.shapes import NEVER
+from engine.shapes import NEVER, ShapeRules
 from engine.tiles import Tile
 from engine.variants.members import OwnMember, own_members
 from engine.weights import Weigh
@@ -165,6 +165,14 @@ class Variant(ABC):
         ``concealed`` has 3n+1 tiles (13 − 3·melds) or 3n+2 (after a draw: the best discard
         is assumed). A hand with a real wait has shanten 0; a complete 3n+2 part −1.
         """
+
+    def dropped_suit_rules(self, options: Options) -> tuple[ShapeRules, ...] | None:
+        """The shape rules whose table shanten, the d-th with suit d dropped, is
+        `hand_shanten`'s for a hand without melds that declares suit d missing — and whose
+        waits are the draws completing a shape — when the variant has 定缺 in a room that
+        `engine.shapes.composed` composes; None by default. ``exchange`` builds its hands'
+        shanten from these rules' per-suit facts."""
+        return None
 
     def prepared(self, request: Request) -> Request:
         """The request as the hand operations (`check`, `hand_shanten`, `has_wait`, …) read

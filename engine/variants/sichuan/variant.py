@@ -324,6 +324,12 @@ class Sichuan(Variant):
         return drop_shanten(concealed, ALL_SUITS if missing is None else frozenset({missing}),
                             sichuan_room(options))
 
+    def dropped_suit_rules(self, options: Options) -> tuple[S.ShapeRules, ...] | None:
+        """The room's `SichuanRoom.without` (缺一门: the dropped suit's tiles dead), in a room of
+        three suits and 13 tiles (`engine.shapes.composed`'s scope)."""
+        room = sichuan_room(options)
+        return room.without if room.room.three_suits and room.room.hand_size == 13 else None
+
     def hand_shanten(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                      options: Options) -> int:
         """As `shanten`, but a suit a declared meld holds cannot be the one dropped."""

@@ -1,11 +1,13 @@
 """换三张's scorer (RULES.md §0.10.9) held equal to its plain definition on generated deals:
-the memo by the tiles each choice of missing suit reads, and the table shanten asked before
-the wait, change no answer. CI-sized by default; ``HUPAI_FULL=1`` runs more deals."""
+each hand's shanten composed from its suits' facts (`engine.shapes.composed`), memoised by
+those facts, and the 进张 stage's memo by the tiles each choice of missing suit reads change
+no answer. CI-sized by default; ``HUPAI_FULL=1`` runs more deals."""
 
 from __future__ import annotations
 
 import importlib
 import random
+from fractions import Fraction
 from itertools import combinations
 
 import pytest
@@ -22,7 +24,12 @@ scoring = importlib.import_module("engine.advice.exchange")  # (the package expo
 class Plain(scoring._Scorer):
     """Every hand after the exchange scored on its own, as §0.10.9 defines it: ``waits``'
     shanten (13 tiles: 0 only with a wait), or ``discards``' (14: the least over every
-    discard), under each choice of missing suit; no memo across hands, no table bound."""
+    discard), under each choice of missing suit, the least of the three; no memo across
+    hands, no table bound, no composition by suit."""
+
+    def expected_shanten(self, given: tuple[int, ...]) -> Fraction:
+        return self.expected(given, lambda part, _: min(
+            self._shanten_of(i, part) for i in range(len(self.rules))))
 
     def _shanten_of(self, i: int, part: tuple[int, ...]) -> int:
         rules = self.rules[i]
@@ -33,11 +40,13 @@ class Plain(scoring._Scorer):
 
 def deals(count: int, seed: int) -> list[str]:
     """Deals of 13 and 14 tiles (half each) with at most 24 candidates (the reference is
-    slow), each suit at least three tiles often enough that every suit gives some."""
+    slow), each suit at least three tiles often enough that every suit gives some; half of
+    them drawn from two suits (hands near ready after the exchange: the waits)."""
     rng = random.Random(seed)
     found: list[str] = []
     while len(found) < count:
-        wall = [k for k in range(27) for _ in range(4)]
+        suits = rng.sample(range(3), 2) if len(found) % 4 >= 2 else [0, 1, 2]
+        wall = [k for k in range(27) if k // 9 in suits for _ in range(4)]
         rng.shuffle(wall)
         tiles = sorted(wall[:13 + len(found) % 2])
         n = len({g for s in range(3)
@@ -47,7 +56,7 @@ def deals(count: int, seed: int) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("hand", deals(scale(2, 12), seed=2309))
+@pytest.mark.parametrize("hand", deals(scale(4, 16), seed=2309))
 def test_scorer_equals_its_definition(hand: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fast = exchange(SICHUAN, {"hand": hand})
     monkeypatch.setattr(scoring, "_Scorer", Plain)

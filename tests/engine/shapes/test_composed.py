@@ -1,0 +1,96 @@
+"""`engine.shapes.composed` held equal to the whole-part search on generated parts: the
+table shanten (`engine.shapes.shanten`) with suit d dropped, and where it is 0 or less the
+wait asked of `engine.shapes.completing_kinds` (13 tiles: some completing kind held fewer
+than four times; 14: some discard leaving such a part). CI-sized by default; ``HUPAI_FULL=1``
+runs more parts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import shapes as S
+from engine import tiles as T
+from engine.shapes.composed import LIVE, Composer, code_of, composable
+from engine.variants.sichuan.rooms import DEFAULT
+from tests.hands import scale
+
+WITHOUT = DEFAULT.without
+
+
+def reference(tiles: list[int], dropped: int) -> int:
+    rules = WITHOUT[dropped]
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    table = S.shanten(counts, 0, rules)
+    if table >= 1:
+        return table
+    if len(tiles) == 13:
+        return 0 if _ready(counts, rules) else 1
+    for j in set(tiles):
+        counts[j] -= 1
+        ready = _ready(counts, rules)
+        counts[j] += 1
+        if ready:
+            return 0
+    return 1
+
+
+def _ready(counts: list[int], rules: S.ShapeRules) -> bool:
+    return any(counts[k] < 4 for k in S.completing_kinds(counts, 0, rules, ()))
+
+
+def parts(count: int, seed: int) -> list[list[int]]:
+    """13 and 14 tiles, a third from all three suits, a third from two, a third mostly from
+    one (one-suit hands are where ready parts, fours and 七对 abound)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        suits = [[0, 1, 2], rng.sample(range(3), 2), [rng.randrange(3)]][i % 3]
+        wall = [k for k in range(27) if k // 9 in suits for _ in range(4)]
+        rng.shuffle(wall)
+        size = 13 + i % 2
+        extra = rng.randrange(3) if len(suits) == 1 else 0
+        tiles = wall[:size - extra] + rng.sample(range(27), extra)
+        out.append(sorted(tiles))
+    return out
+
+
+def test_default_room_composes() -> None:
+    assert composable(WITHOUT)
+
+
+@pytest.mark.parametrize("seed", range(scale(3, 12)))
+def test_composed_equals_the_whole_part(seed: int) -> None:
+    composer = Composer(WITHOUT)
+    for tiles in parts(scale(300, 1500), seed):
+        if max(tiles.count(t) for t in tiles) > 4:
+            continue
+        facts = [composer.facts(code_of(tiles, s)) for s in range(3)]
+        for d in range(3):
+            lo, hi = LIVE[d]
+            assert composer.shanten(d, facts[lo], facts[hi], len(tiles)) \
+                == reference(tiles, d), (tiles, d)
+
+
+def shanten_of(hand: str, dropped: int) -> int:
+    tiles = sorted(T.parse(hand))
+    composer = Composer(WITHOUT)
+    facts = [composer.facts(code_of(tiles, s)) for s in range(3)]
+    lo, hi = LIVE[dropped]
+    return composer.shanten(dropped, facts[lo], facts[hi], len(tiles))
+
+
+@pytest.mark.parametrize(("hand", "dropped", "expected"), [
+    ("1112345678999m", 2, 0),  # 九莲宝灯: 1–9m each complete it
+    ("1111m234p567p789p", 2, 1),  # only a fifth 1m completes it: no wait, so 1
+    ("1122334455667m", 1, 0),  # 七对 waiting on 7m
+    ("112233445566m7s", 2, 1),  # six pairs and a dead 7s: one exchange to a 七对 wait
+    ("11112222333344p", 0, 0),  # 14, complete (七对, fours as two pairs): any discard waits
+    ("1122334455667m1s", 2, 0),  # 14, the dead 1s discarded: the 七对 wait on 7m
+    ("1122334455667m1s", 1, 0),  # 14, 1s live: two odd kinds, discard one, wait on the other
+])
+def test_pinned_parts(hand: str, dropped: int, expected: int) -> None:
+    assert shanten_of(hand, dropped) == expected == reference(sorted(T.parse(hand)), dropped)
