@@ -34,6 +34,7 @@ from engine.tiles import Tile
 MODES: Final = ("expected_shanten", "baseline")
 TOP: Final = ("objective", "draw_model", "wall_size")
 Hand = tuple[Tile, ...]
+_NO_MELDS: Final = Held(())
 
 
 def exchange(variant: Variant, data: Mapping[str, Any]) -> ExchangeAnswer:
@@ -119,6 +120,8 @@ class _Scorer:
                                            request.options))
         self.after_draw = len(hand) % 3 == 2
         self.variant = variant
+        self.options = options
+        self.kinds = tuple(sorted(variant.hand_rules(options).tile_kinds))
         without = variant.dropped_suit_rules(options) if declared else None
         self.composer = Composer(without) if without and composable(without) else None
         self._phis: dict[int, int] = {}
@@ -281,7 +284,32 @@ class _Scorer:
         if not self.after_draw:
             return sum(left[k] for k in effective_kinds(rules, part, shanten))
         # 14 tiles: the first entry `discards` lists, its 进张 counted with the given seen
-        return _first_discard_count(self.variant, rules, part, left)
+        if self.composer is None:
+            return _first_discard_count(self.variant, rules, part, left)
+        return self._first_discard_composed(rules, part, left)
+
+    def _first_discard_composed(self, rules: VariantRules, part: Hand,
+                                left: Sequence[int]) -> int:
+        """`_first_discard_count` without building `discards`' answer: each discard's
+        `discard_draws` (its table shanten and the draws') ordered as `discards` orders its
+        entries — shanten (0 only with a wait: the composed value), then 进张 counted from
+        the request's ``visible``, then their number, then the tile — the wait asked of the
+        composition, not of `wait_list`'s fans."""
+        i = self.rules.index(rules)
+        own = T.counts(part)
+        seen = T.counts(rules.context.visible)
+        entries = [(k, n) for k in self.kinds if (n := T.COPIES - own[k] - seen[k]) > 0]
+        best: tuple[int, int, int, Tile] | None = None
+        chosen: list[Tile] = []
+        for tile, (_, after) in sorted(self.variant.discard_draws(
+                part, _NO_MELDS, rules.context, self.options).items()):
+            shanten = self._shanten_of(i, _less(part, tile))
+            effective = [k for k, _ in entries if after[k] < shanten]
+            key = (shanten, -sum(n for k, n in entries if after[k] < shanten),
+                   -len(effective), tile)
+            if best is None or key < best:
+                best, chosen = key, effective
+        return sum(left[k] for k in chosen)
 
 
 def _first_discard_count(variant: Variant, rules: VariantRules, part: Hand,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import importlib
 import random
-from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 import pytest
 
@@ -25,11 +25,11 @@ class Plain(scoring._Scorer):
     """Every hand after the exchange scored on its own, as §0.10.9 defines it: ``waits``'
     shanten (13 tiles: 0 only with a wait), or ``discards``' (14: the least over every
     discard), under each choice of missing suit, the least of the three; no memo across
-    hands, no table bound, no composition by suit."""
+    hands, no table bound, no composition by suit, ``discards`` itself for the 进张."""
 
-    def expected_shanten(self, given: tuple[int, ...]) -> Fraction:
-        return self.expected(given, lambda part, _: min(
-            self._shanten_of(i, part) for i in range(len(self.rules))))
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.composer = None  # every hand read whole: `waits`, `discards`
 
     def _shanten_of(self, i: int, part: tuple[int, ...]) -> int:
         rules = self.rules[i]
