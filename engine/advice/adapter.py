@@ -55,9 +55,6 @@ class Variant(ClaimingVariant, Protocol):
 
     def discards(self, request: Request) -> DiscardsAnswer: ...
 
-    def discard_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
-                      options: Options) -> Mapping[Tile, tuple[int, list[int]]]: ...
-
     def dropped_suit_rules(self, options: Options) -> tuple[ShapeRules, ...] | None: ...
 
 

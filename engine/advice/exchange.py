@@ -34,7 +34,6 @@ from engine.tiles import Tile
 MODES: Final = ("expected_shanten", "baseline")
 TOP: Final = ("objective", "draw_model", "wall_size")
 Hand = tuple[Tile, ...]
-_NO_MELDS: Final = Held(())
 
 
 def exchange(variant: Variant, data: Mapping[str, Any]) -> ExchangeAnswer:
@@ -120,7 +119,6 @@ class _Scorer:
                                            request.options))
         self.after_draw = len(hand) % 3 == 2
         self.variant = variant
-        self.options = options
         self.kinds = tuple(sorted(variant.hand_rules(options).tile_kinds))
         without = variant.dropped_suit_rules(options) if declared else None
         self.composer = Composer(without) if without and composable(without) else None
@@ -290,26 +288,33 @@ class _Scorer:
 
     def _first_discard_composed(self, rules: VariantRules, part: Hand,
                                 left: Sequence[int]) -> int:
-        """`_first_discard_count` without building `discards`' answer: each discard's
-        `discard_draws` (its table shanten and the draws') ordered as `discards` orders its
-        entries — shanten (0 only with a wait: the composed value), then 进张 counted from
-        the request's ``visible``, then their number, then the tile — the wait asked of the
-        composition, not of `wait_list`'s fans."""
-        i = self.rules.index(rules)
+        """`_first_discard_count` without building `discards`' answer, in `discards`' order
+        of its entries: the least shanten (each discard's composed, 0 only with a wait),
+        then the most 进张 counted from the request's ``visible``, then the most kinds, then
+        the tile; only the discards of the least shanten read their draws
+        (`VariantRules.after_draws`), and no wait's fan is asked."""
+        missing, composer = self.missing[self.rules.index(rules)], self.composer
+        assert missing is not None and composer is not None
         own = T.counts(part)
         seen = T.counts(rules.context.visible)
         entries = [(k, n) for k in self.kinds if (n := T.COPIES - own[k] - seen[k]) > 0]
-        best: tuple[int, int, int, Tile] | None = None
-        chosen: list[Tile] = []
-        for tile, (_, after) in sorted(self.variant.discard_draws(
-                part, _NO_MELDS, rules.context, self.options).items()):
-            shanten = self._shanten_of(i, _less(part, tile))
-            effective = [k for k, _ in entries if after[k] < shanten]
-            key = (shanten, -sum(n for k, n in entries if after[k] < shanten),
-                   -len(effective), tile)
+        codes = [code_of(part, s) for s in range(3)]
+        shanten: dict[Tile, int] = {}
+        for tile in sorted(set(part)):
+            suit, one = tile // 9, RANK_CODES[tile % 9]
+            codes[suit] -= one
+            shanten[tile] = self._phi(missing, [composer.facts(c) for c in codes])
+            codes[suit] += one
+        least = min(shanten.values())
+        best: tuple[int, int, Tile] | None = None
+        chosen: list[tuple[Tile, int]] = []
+        for tile in (t for t, s in shanten.items() if s == least):
+            after = rules.after_draws(_less(part, tile))
+            effective = [(k, n) for k, n in entries if after[k] < least]
+            key = (-sum(n for _, n in effective), -len(effective), tile)
             if best is None or key < best:
                 best, chosen = key, effective
-        return sum(left[k] for k in chosen)
+        return sum(left[k] for k, _ in chosen)
 
 
 def _first_discard_count(variant: Variant, rules: VariantRules, part: Hand,
