@@ -326,6 +326,62 @@ const Answers = (() => {
     }
   }
 
+  const SUITS = {m: "m 万", p: "p 筒", s: "s 条"};
+
+  /** 四川 定缺 (POST /v1/sichuan/dingque): the suit to declare missing, and each suit's
+   * tiles, shanten and 进张 were it the one declared; null clears it. */
+  function drawDingque(result) {
+    const choice = $("dingque-choice");
+    const body = $("dingque-suits").tBodies[0];
+    choice.replaceChildren();
+    body.replaceChildren();
+    if (!result) return;
+    const {status, body: answer} = result;
+    if (status !== 200) {
+      choice.textContent = `Not answered: ${answer.detail}`;
+      return;
+    }
+    choice.dataset.suit = answer.choice;
+    choice.textContent = `Declare ${SUITS[answer.choice]} missing (定缺)` +
+      (answer.baseline === answer.choice ? ", also the suit of fewest tiles"
+        : `; the suit of fewest tiles would be ${SUITS[answer.baseline]}`);
+    for (const row of answer.suits) {
+      const line = body.insertRow();
+      line.dataset.suit = row.suit;
+      for (const text of [SUITS[row.suit], row.tiles, row.shanten, row.effective_count]) {
+        line.insertCell().textContent = String(text);
+      }
+    }
+  }
+
+  /** 四川 换三张 (POST /v1/sichuan/exchange): the three tiles to give with their expected
+   * shanten (and 进张 where it breaks the tie at the best), the first six candidates. */
+  function drawExchange(result) {
+    const choice = $("exchange-choice");
+    const list = $("exchange-candidates");
+    choice.replaceChildren();
+    list.replaceChildren();
+    if (!result) return;
+    const {status, body: answer} = result;
+    if (status !== 200) {
+      choice.textContent = `Not answered: ${answer.detail}`;
+      return;
+    }
+    const worth = (c) => `expected shanten ${c.expected_shanten}` +
+      (c.expected_effective_count === undefined ? ""
+        : `, expected 进张 ${c.expected_effective_count}`);
+    choice.append(make("span", "", "Give "), tiles(answer.choice.tiles),
+                  make("span", "", ` → ${worth(answer.choice)}; the default of the three ` +
+                                   "lowest of the shortest suit gives "),
+                  tiles(answer.baseline.tiles));
+    for (const candidate of answer.candidates.slice(0, 6)) {
+      const item = make("li", "advice");
+      item.dataset.tiles = candidate.tiles.join(" ");
+      item.append(tiles(candidate.tiles), make("span", "", ` → ${worth(candidate)}`));
+      list.append(item);
+    }
+  }
+
   return {make, tiles, signed, showProblem, drawFan, drawJing, drawWaits, drawDiscards, drawAdvice,
-          drawClaims, drawSeats};
+          drawClaims, drawSeats, drawDingque, drawExchange};
 })();

@@ -6,7 +6,7 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const {make, tiles, showProblem, drawFan, drawJing, drawWaits, drawDiscards, drawAdvice,
-         drawClaims, drawSeats} = Answers;
+         drawClaims, drawSeats, drawDingque, drawExchange} = Answers;
   const {hands: EXAMPLES, records: SETTLE_EXAMPLES} = Examples;
 
   // A variant's own context members (openapi.yaml "Each variant owns its context") and the
@@ -23,7 +23,10 @@
   // The operations a link may name: those whose request the form holds (LINK_OPS), and the
   // one whose request the address shows after each evaluation (`op`, the user's last action:
   // Evaluate fan, a draw count advice, Ask claims, Settle settle).
-  const LINK_OPS = ["fan", "win", "waits", "discards", "advice", "claims", "settle"];
+  const LINK_OPS = ["fan", "win", "waits", "discards", "advice", "claims", "settle", "dingque",
+                    "exchange"];
+  // the deal's operations (四川 定缺 and 换三张): asked of the hand as dealt, by their button
+  const DEAL_OPS = ["dingque", "exchange"];
 
   const state = {variants: {}, variant: null, hand: [], melds: [], win: null, op: "fan",
                  sent: {}, carried: {}};
@@ -440,7 +443,10 @@
     } else {
       const hand = Tiles.parse(take(rest, "hand") ?? "") || [];
       const win = "win_tile" in rest ? Tiles.parse(take(rest, "win_tile")) : null;
-      state.win = win ? win[0] || null : ["discards", "advice"].includes(op) ? hand.pop() : null;
+      // a 14-tile hand of discards, advice or the deal: its last tile is the win tile
+      const fourteen = ["discards", "advice"].includes(op)
+        || (DEAL_OPS.includes(op) && hand.length > room().handSize);
+      state.win = win ? win[0] || null : fourteen ? hand.pop() : null;
       state.hand = hand.sort(Tiles.compare);
       state.melds = (take(rest, "melds") || []).map((m) => ({
         type: m.type, tiles: (Tiles.parse(m.tiles) || []).sort(Tiles.compare),
@@ -520,7 +526,7 @@
     drawCarried();
   }
 
-  function chooseVariant(variantId, link) {
+  async function chooseVariant(variantId, link) {
     state.variant = variantId;
     const variant = state.variants[variantId];
     $("variant-name").textContent = `${variant.name_zh} · ${variant.name}`;
@@ -534,12 +540,18 @@
       $("settle-record").value = JSON.stringify(SETTLE_EXAMPLES[variantId], null, 2);
     }
     $("claims-form").hidden = !variant.operations.includes("claims");
+    $("deal-form").hidden = !variant.operations.includes("dingque");
+    drawDingque(null);
+    drawExchange(null);
+    DEAL_OPS.forEach((op) => Exchange.clear($(`exchange-${op}`)));
+    $("deal-why").hidden = true;
     loadExample(variantId);
     state.sent = {};
     state.op = "fan";
     dropCarried();
     if (link) fill(link.op === "win" ? {...link, op: "fan"} : link); // the fan shows the win
     if (!$("settle-form").hidden) settle();
+    if (link && DEAL_OPS.includes(link.op)) await deal();
     return evaluate();
   }
 
@@ -551,6 +563,33 @@
     if ($("claim-locked").checked) request.context.locked = true;
     const {status, body: answer} = await call("claims", request);
     drawClaims(status, answer);
+  }
+
+  /** 定缺 and 换三张 of the hand as dealt (the win tile counted, no melds), or why not. */
+  async function deal() {
+    readInputs();
+    const dealt = [...state.hand, ...(state.win ? [state.win] : [])].sort(Tiles.compare);
+    const size = room().handSize;
+    const why = state.melds.length ? "the hand has melds: a dealt hand has none"
+      : dealt.length !== size && dealt.length !== size + 1
+        ? `the hand holds ${dealt.length} tiles: a dealt hand holds ${size} (${size + 1} ` +
+          "for the dealer)" : null;
+    $("deal-why").hidden = !why;
+    $("deal-why").textContent = why ? `Not asked: ${why}.` : "";
+    if (why) {
+      drawDingque(null);
+      drawExchange(null);
+      DEAL_OPS.forEach((op) => Exchange.clear($(`exchange-${op}`)));
+      return;
+    }
+    const options = chosenOptions();
+    const request = {hand: Tiles.notation(dealt),
+                     ...(Object.keys(options).length ? {options} : {})};
+    const [dingque, exchange] = await Promise.all(DEAL_OPS.map((op) => call(op, request)));
+    drawDingque(dingque);
+    drawExchange(exchange);
+    writeAddress();
+    document.body.dataset.dealt = String(Number(document.body.dataset.dealt || 0) + 1);
   }
 
   async function settle() {
@@ -585,6 +624,7 @@
       writeAddress();
     }));
     $("settle-form").addEventListener("submit", acting("settle", settle));
+    $("deal-go").addEventListener("click", acting("dingque", deal));
     $("variant").addEventListener("change", () => chooseVariant($("variant").value));
     $("hand-input").addEventListener("change", readInputs);
     $("advice-draws").addEventListener("change", acting("advice", evaluate));

@@ -280,3 +280,56 @@ def test_room_options_are_grouped_with_their_labels_and_descriptions(
             assert label.find_element(By.CSS_SELECTOR, "code.name").text == option["name"]
             description = item.find_element(By.CSS_SELECTOR, ".description")
             assert description.is_displayed() and description.text == option["description"]
+
+
+def test_the_deal_panel_shows_dingque_and_exchange_in_words(
+        browser: WebDriver, shared_service: live.Instance) -> None:
+    # a 13-tile hand by link: 定缺 and 换三张 asked of it, drawn as the service answers them
+    body = {"hand": "123456789m1257p"}  # 9 万, 4 筒, no 条
+    open_link(browser, link(shared_service, "sichuan", "dingque", body))
+    WebDriverWait(browser, WAIT).until(
+        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-dealt"))
+    assert browser.find_element(By.ID, "deal-form").is_displayed()
+    dingque = api(shared_service, "/v1/sichuan/dingque", body)
+    exchange = api(shared_service, "/v1/sichuan/exchange", body)
+    assert shown_json(browser, "dingque", "request") == body
+    assert shown_json(browser, "dingque", "answer") == dingque
+    assert shown_json(browser, "exchange", "answer") == exchange
+    assert address_request(browser) == ("sichuan", "dingque", body)
+    choice = browser.find_element(By.ID, "dingque-choice")
+    assert choice.get_attribute("data-suit") == dingque["choice"]
+    assert choice.text.startswith(f"Declare {dingque['choice']} ")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#dingque-suits tbody tr")
+    assert [[c.text for c in r.find_elements(By.TAG_NAME, "td")] for r in rows] == [
+        [f"{s['suit']} {'万筒条'['mps'.index(s['suit'])]}", str(s["tiles"]), str(s["shanten"]),
+         str(s["effective_count"])] for s in dingque["suits"]]
+    given = browser.find_element(By.ID, "exchange-choice")
+    assert [t.get_attribute("data-tile") for t in given.find_elements(
+        By.CSS_SELECTOR, "[data-tile]")] == exchange["choice"]["tiles"] + \
+        exchange["baseline"]["tiles"]
+    assert f"expected shanten {exchange['choice']['expected_shanten']}" in given.text
+    items = browser.find_elements(By.CSS_SELECTOR, "#exchange-candidates li")
+    assert [i.get_attribute("data-tiles") for i in items] \
+        == [" ".join(c["tiles"]) for c in exchange["candidates"][:6]]
+
+    # the button asks again of the hand on the page: the 14th tile of the dealer counted
+    browser.find_element(By.CSS_SELECTOR, '#palette [data-tile="3s"]').click()
+    dealt = int(browser.find_element(By.TAG_NAME, "body").get_attribute("data-dealt") or 0)
+    browser.find_element(By.ID, "deal-go").click()
+    WebDriverWait(browser, WAIT).until(lambda d: int(
+        d.find_element(By.TAG_NAME, "body").get_attribute("data-dealt") or 0) > dealt)
+    request = shown_json(browser, "exchange", "request")
+    assert request == {"hand": "123456789m1257p3s"}
+    assert shown_json(browser, "dingque", "answer") \
+        == api(shared_service, "/v1/sichuan/dingque", request)
+    assert shown_json(browser, "exchange", "answer") \
+        == api(shared_service, "/v1/sichuan/exchange", request)
+
+    # a hand that is not dealt is not asked, and the page says why
+    browser.find_element(By.ID, "back").click()
+    browser.find_element(By.ID, "back").click()  # 12 tiles
+    browser.find_element(By.ID, "deal-go").click()
+    why = browser.find_element(By.ID, "deal-why")
+    assert why.is_displayed() and "12 tiles" in why.text
+    assert not browser.find_element(By.ID, "exchange-dingque").is_displayed()
+    assert not browser.find_elements(By.CSS_SELECTOR, "#dingque-suits tbody tr")
