@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypeVar
 from engine.errors import Code, Problem, RequestError, raise_if
 from engine.hand import Context, Request
 from engine.options import Options
+from engine.room import sent_room
 from engine.settle.shape import RecordFrame, ShapeChecker, frame_problems
 
 R = TypeVar("R")
@@ -35,11 +36,6 @@ class SettleRules(Protocol[R, A]):
 
     @property
     def frame(self) -> RecordFrame: ...
-
-    def players(self, raw_options: Mapping[str, Any]) -> int:
-        """The room's seats as sent (`engine.seats.FULL_TABLE` while ``players`` is absent
-        or invalid: rooms.md §0.9.3 checks seats against 0–3 then)."""
-        ...
 
     def options(self, raw_options: Mapping[str, Any]) -> Options:
         """The effective options; RequestError with every ``invalid_option``."""
@@ -64,7 +60,9 @@ class SettleRules(Protocol[R, A]):
 def settle(request: Request, rules: SettleRules[R, A]) -> A:
     """``request.record`` settled under ``request.options`` by ``rules``, stage by stage."""
     raw = request.record
-    checker = ShapeChecker(rules.players(request.options), request.options)
+    # the room's seats as sent (`engine.seats.FULL_TABLE` while ``players`` is absent or
+    # invalid: rooms.md §0.9.3 checks seats against 0–3 then) — one reading for every settle
+    checker = ShapeChecker(sent_room(request.options).players, request.options)
     raise_if(frame_problems(raw, rules.frame, checker) + envelope_problems(request))
     assert isinstance(raw, Mapping)
     problems: list[Problem] = []

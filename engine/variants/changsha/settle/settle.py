@@ -24,7 +24,6 @@ from engine import tiles as T
 from engine.errors import Code, Problem, RequestError, invalid_option, raise_if
 from engine.hand import Request, WinType
 from engine.options import Options
-from engine.room import sent_room
 from engine.seats import FULL_TABLE, after
 from engine.settle import rows as transfer_rows
 from engine.settle import stages
@@ -53,9 +52,6 @@ class ChangshaSettle:
     def __init__(self, raw_options: Mapping[str, Any], variant: pricing.Operations) -> None:
         self.frame: RecordFrame = frame_for(room_shape(raw_options))
         self.variant = variant
-
-    def players(self, raw_options: Mapping[str, Any]) -> int:
-        return sent_room(raw_options).players
 
     def options(self, raw_options: Mapping[str, Any]) -> Options:
         """The 长沙 options, and what ``settle`` refuses of them: the seed profile defines

@@ -22,7 +22,6 @@ from engine import tiles as T
 from engine.errors import Code, Problem, raise_if
 from engine.hand import Context, Request, Seats, WinType
 from engine.options import Options
-from engine.room import sent_room
 from engine.seats import FULL_TABLE, after, win_payers
 from engine.settle import rows as transfer_rows
 from engine.settle import stages
@@ -52,9 +51,6 @@ class HongzhongSettle:
     def __init__(self, variant: Operations, needs_last_drawer: bool = False) -> None:
         self.pricing = Pricing(variant)
         self.frame = FRAMES[needs_last_drawer]
-
-    def players(self, raw_options: Mapping[str, Any]) -> int:
-        return sent_room(raw_options).players
 
     def options(self, raw_options: Mapping[str, Any]) -> Options:
         return self.pricing.options(raw_options)

@@ -21,7 +21,6 @@ from engine import tiles as T
 from engine.errors import Code, Problem, raise_if
 from engine.hand import Context, Request, Seats, WinType
 from engine.options import Options
-from engine.room import sent_room
 from engine.seats import FULL_TABLE, after
 from engine.settle import rows as transfer_rows
 from engine.settle import stages
@@ -52,9 +51,6 @@ class NanchangSettle:
 
     def __init__(self, variant: pricing.Operations) -> None:
         self.variant = variant
-
-    def players(self, raw_options: Mapping[str, Any]) -> int:
-        return sent_room(raw_options).players
 
     def options(self, raw_options: Mapping[str, Any]) -> Options:
         return pricing.options(self.variant, raw_options)

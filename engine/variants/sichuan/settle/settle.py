@@ -18,7 +18,7 @@ from engine import tiles as T
 from engine.errors import Code, Problem, raise_if
 from engine.hand import Context, Request, Seats, WinType
 from engine.options import Options
-from engine.room import DEFAULT_ROOM, room_of, sent_room
+from engine.room import DEFAULT_ROOM, room_of
 from engine.settle import rows as transfer_rows
 from engine.settle import stages
 from engine.variants.sichuan.facts import SichuanFacts
@@ -48,9 +48,6 @@ class SichuanSettle:
 
     def __init__(self, variant: Operations) -> None:
         self.pricing = Pricing(variant)
-
-    def players(self, raw_options: Mapping[str, Any]) -> int:
-        return sent_room(raw_options).players
 
     def options(self, raw_options: Mapping[str, Any]) -> Options:
         return self.pricing.options(raw_options)
