@@ -132,14 +132,25 @@ class WrkResult:
     errors: int
 
 
-_UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+_UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0, "h": 3_600_000.0}
 
 
 def _ms(text: str) -> float:
-    match = re.fullmatch(r"([\d.]+)(us|ms|s)", text)
+    match = re.fullmatch(r"([\d.]+)(us|ms|s|m|h)", text)
     if not match:
         raise ValueError(f"cannot read wrk duration {text!r}")
     return float(match.group(1)) * _UNITS[match.group(2)]
+
+
+def percentiles(out: str) -> dict[str, float]:
+    """wrk's ``Latency Distribution`` lines as ``{"50": ms, ...}``; ``{}`` when it printed none.
+
+    wrk pads a duration to a fixed width, so a unit of one letter (``1.02s``, ``2.00m``) ends
+    in a space; a run that completed no request prints no distribution at all. Neither may
+    fail the whole benchmark after minutes of load: a missing percentile is ``nan`` below.
+    """
+    found = re.findall(r"^\s*(\d+)(?:\.\d+)?%\s+([\d.]+(?:us|ms|s|m|h))\s*$", out, re.M)
+    return {percent: _ms(duration) for percent, duration in found}
 
 
 def wrk(
@@ -162,12 +173,13 @@ def wrk(
         check=True,
     ).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
-    pct = dict(re.findall(r"^\s+(50|99)(?:\.000)?%\s+(\S+)$", out, re.M))
+    pct = percentiles(out)
     requests = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     sock = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     errors = (int(bad.group(1)) if bad else 0) + (sum(int(g) for g in sock.groups()) if sock else 0)
-    return WrkResult(rps, _ms(pct["50"]), _ms(pct["99"]), requests, errors)
+    nan = float("nan")
+    return WrkResult(rps, pct.get("50", nan), pct.get("99", nan), requests, errors)
 
 
 def pss_mb(pid: int) -> float:
