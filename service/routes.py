@@ -38,6 +38,7 @@ import engine
 from engine.errors import RequestError
 from engine.variants.base import Operation as EngineOperation
 from engine.variants.base import Variant
+from engine.variants.groups import option_group
 from service import budget, errors, jsonbody, limits, mapping, metrics, prefer, schemas
 
 log = logging.getLogger("hupai")
@@ -136,7 +137,7 @@ def describe(variant: Variant) -> dict[str, Any]:
         item: dict[str, Any] = {"name": spec.name, "type": spec.type.value,
                                 "default": mapping.to_wire(spec.default),
                                 "description": spec.description,
-                                "group": variant.option_group(spec)}
+                                "group": option_group(variant, spec)}
         if spec.choices is not None:
             item["choices"] = mapping.to_wire(spec.choices)
         if spec.minimum is not None:

@@ -44,7 +44,7 @@ from engine.results import (
     WinAnswer,
     WinCheck,
 )
-from engine.room import ROOM_SPECS, deal_problems, room_of
+from engine.room import deal_problems, room_of
 from engine.seats import FULL_TABLE, range_problems
 from engine.shapes import NEVER, ShapeRules
 from engine.tiles import Tile
@@ -93,21 +93,10 @@ class Variant(ABC):
     variants (南昌, 红中)."""
     settle_option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     """The options only ``settle`` reads (its package's ``settle/options.py``), among
-    `option_specs`: the ``settle`` group of `option_group`."""
+    `option_specs`: the ``settle`` group of `engine.variants.groups.option_group`."""
     reads_active: ClassVar[bool] = True
     """``context.active`` is read (四川 血战, 南昌); 长沙 and 红中 end the hand with the first
     win and ignore it."""
-
-    def option_group(self, spec: OptionSpec) -> str:
-        """Which part of the rules an option of `option_specs` sets, for a room's settings
-        page to show them grouped (``GET /v1/variants``): ``room`` (players, suits, hand
-        size: rooms.md), ``claims`` (the claim rules' own), ``settle`` (what only settle
-        reads), else ``hand`` (how a hand wins and scores)."""
-        if spec in ROOM_SPECS:
-            return "room"
-        if self.claim_rules is not None and spec in self.claim_rules.option_specs:
-            return "claims"
-        return "settle" if spec in self.settle_option_specs else "hand"
 
     @property
     def context_members(self) -> Mapping[str, OwnMember]:
