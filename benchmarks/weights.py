@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from engine import tiles as T
+from engine.caching import clear_hand_memos
 from engine.errors import RequestError
 from engine.weights import MARGIN, UNIT_BYTES, UNIT_US
 from service import errors
@@ -68,32 +69,12 @@ def timed(operation: Operation, body: Any) -> tuple[float, int]:
     return (time.process_time_ns() - start) / 1000, size
 
 
-HAND_MEMOS = (
-    # what a live server meets cold (it never sees a hand twice): the memos keyed by a hand,
-    # its parts or its facts; the per-option-set ones (tables, activations, configs) stay
-    ("engine.results", "group"),
-    ("engine.shapes.readings", "_FIRST_READINGS"), ("engine.shapes.readings", "_spends"),
-    ("engine.variants.patterns", "wire_patterns"),
-    ("engine.variants.sichuan.reader", "suit_info"), ("engine.variants.sichuan.reader", "analyse"),
-    ("engine.variants.sichuan.scoring", "_TILES_SHAPES"),
-    ("engine.variants.sichuan.scoring", "JUDGED"),
-    ("engine.variants.changsha.scoring", "_SCORES"),
-    ("engine.variants.changsha.seed_scoring", "seed_score"),
-    ("engine.variants.nanchang.jingdiao", "_jing_diao"),
-    ("engine.variants.nanchang.jingdiao", "_groups"),
-    ("engine.variants.nanchang.scoring", "_SCORINGS"),
-    ("engine.variants.hongzhong.scoring", "BY_CONFIG"),
-)
-"""(module, name) of every memo keyed by what a hand holds (``cold`` empties them)."""
-
-
 def cold() -> None:
-    """Empty every hand memo (`HAND_MEMOS`): the next body is timed as a fresh one."""
-    import importlib
-
-    for module, name in HAND_MEMOS:
-        memo = getattr(importlib.import_module(module), name)
-        (memo.cache_clear if hasattr(memo, "cache_clear") else memo.clear)()
+    """Empty every memo keyed by what a hand holds (`engine.caching.clear_hand_memos`: its
+    tiles, parts, traits or readings; the per-option-set ones — tables, activations,
+    configurations — stay, as a live server keeps them): the next body is timed as a fresh
+    one, what a live server meets (it never sees a hand twice)."""
+    clear_hand_memos()
 
 
 def best_of(operation: Operation, body: Any, n: int = 5) -> tuple[float, int]:

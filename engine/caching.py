@@ -8,6 +8,7 @@ few keys a room really uses are back after one miss each.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 K = TypeVar("K")
@@ -34,3 +35,28 @@ class BoundedDict(dict[K, V], Generic[K, V]):
             self.clear()
         self[key] = value
         return value
+
+
+M = TypeVar("M")
+
+_HAND_MEMOS: list[Callable[[], None]] = []
+
+
+def hand_memo(memo: M) -> M:
+    """Register ``memo`` (a `BoundedDict`, a dict or an ``lru_cache`` function) as keyed by
+    what a hand holds — its tiles, parts, traits or readings — and return it unchanged (a
+    decorator above ``@lru_cache``, or around a memo's constructor). A live server meets
+    such memos cold: it never sees the same hand twice, so what a benchmark times as a new
+    body must start with them empty (`clear_hand_memos`). The memos of an option set
+    (tables, activations, configurations) are not hand memos: a room keeps them warm."""
+    clear: Callable[[], None] = getattr(memo, "cache_clear", None) \
+        or getattr(memo, "clear")  # noqa: B009 (M is any memo: a dict or an lru_cache)
+    _HAND_MEMOS.append(clear)
+    return memo
+
+
+def clear_hand_memos() -> None:
+    """Empty every memo registered by `hand_memo`: the next request is answered as a hand
+    never seen (what ``benchmarks/weights.py`` times every body as)."""
+    for clear in _HAND_MEMOS:
+        clear()

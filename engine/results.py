@@ -14,6 +14,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Final
 
+from engine.caching import hand_memo
 from engine.options import Options
 from engine.tiles import ALL_CODES, Tile
 
@@ -43,6 +44,7 @@ class Group:
     declared: bool = False
 
 
+@hand_memo
 @lru_cache(maxsize=8192)
 def group(kind: str, tiles: tuple[Tile, ...], as_: tuple[Tile, ...] | None = None,
           declared: bool = False) -> Group:

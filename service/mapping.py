@@ -179,10 +179,9 @@ class AnswerEncoder:
     encoded whole. The rest of the answer is written by `_text`.
     """
 
-    _SIZE = 1024
-    """Option sets kept (rooms use a handful; a flood of new ones clears the cache)."""
-
-    def __init__(self) -> None:
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        """Option sets kept (rooms use a handful; a flood of new ones clears the cache)."""
         self._shared: dict[int, tuple[Mapping[str, Any], str]] = {}
         """By the id of a shared options mapping: the mapping (kept alive) and its JSON."""
         self._options: dict[tuple[tuple[str, Any], ...], str] = {}
@@ -202,7 +201,7 @@ class AnswerEncoder:
         if type(options) is MappingProxyType:
             shared = self._shared.get(id(options))
             if shared is None:
-                if len(self._shared) >= self._SIZE:
+                if len(self._shared) >= self.size:
                     self._shared.clear()
                 shared = self._shared[id(options)] = (options, _JSON.encode(to_wire(options)))
             text = shared[1]
@@ -218,7 +217,7 @@ class AnswerEncoder:
                 except TypeError:  # a list of lists
                     return encode(to_wire(answer))
             if found is None:
-                if len(self._options) >= self._SIZE:
+                if len(self._options) >= self.size:
                     self._options.clear()
                 found = self._options[key] = _JSON.encode(to_wire(options))
             text = found

@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Final
 
-from engine.caching import BoundedDict
+from engine.caching import BoundedDict, hand_memo
 from engine.shapes import general, special
 from engine.shapes.compiled import compiled
 from engine.shapes.model import FREE, GroupKind, Shape, ShapeGroup, ShapeReading, ShapeRules
@@ -300,10 +300,11 @@ def first_standard(naturals: Sequence[int], wilds: int, rules: ShapeRules
 
 
 _FIRST_READINGS: BoundedDict[tuple[ShapeRules, tuple[int, ...], int], ShapeReading | None] = \
-    BoundedDict(_KEPT)
+    hand_memo(BoundedDict(_KEPT))
 """`first_standard`'s answers by rules, part and wildcards."""
 
 
+@hand_memo
 @lru_cache(maxsize=4096)
 def _spends(mask: int, budget: int) -> tuple[int, ...]:
     """The wildcard counts up to ``budget`` a suit's ``mask`` completes with, ascending."""

@@ -46,7 +46,7 @@ from operator import itemgetter
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from engine import tiles as T
-from engine.caching import BoundedDict
+from engine.caching import BoundedDict, hand_memo
 from engine.results import Pattern
 from engine.tiles import Tile
 
@@ -240,6 +240,7 @@ _ACTIVATED: BoundedDict[tuple[int, bool, tuple[Any, ...]], Active[Any]] = Bounde
 """Active tables by (table, memo, values read); a flood of option sets clears it."""
 
 
+@hand_memo
 @lru_cache(maxsize=4096)
 def wire_patterns(counted: tuple[Counted, ...], names: Names) -> tuple[Pattern, ...]:
     """The answer's patterns of what a table counted, in its order: a pattern counted more

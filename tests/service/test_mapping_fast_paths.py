@@ -121,8 +121,7 @@ def test_the_answer_encoder_gives_the_bytes_of_the_plain_encoding() -> None:
     """Cached option sets, their eviction, options not last, list-valued (unhashable) options,
     empty answers and non-dataclass answers: always ``encode(to_wire(answer))``."""
     rng = random.Random(29)
-    encoder = AnswerEncoder()
-    encoder._SIZE = 8  # type: ignore[misc]  # so that the cache also fills up and is cleared
+    encoder = AnswerEncoder(size=8)  # so that the cache also fills up and is cleared
     option_sets: list[Any] = [
         {"max_fan": rng.choice([None, 3, 4]), "bonus": rng.choice([True, False]),
          "mode": rng.choice(["a", "中"]), "wild": rng.choice([("5z",), ["5z", "1m"]])}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from engine.caching import BoundedDict
+from engine.caching import BoundedDict, hand_memo
 from engine.hand import Context, Hand, WinType
 from engine.options import Options
 from engine.results import Pattern
@@ -71,7 +71,7 @@ class Score:
 
 
 _READS: Final = reads(TABLE)
-_SCORES: BoundedDict[tuple[tuple[Any, ...], Traits], Score] = BoundedDict(4096)
+_SCORES: BoundedDict[tuple[tuple[Any, ...], Traits], Score] = hand_memo(BoundedDict(4096))
 """Scores by option set and traits: a hand's traits take a few hundred values, and a wait
 list scores one hand per wait, so the table is applied once per (option set, traits)."""
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from engine.caching import hand_memo
 from engine.hand import WinType
 from engine.results import Pattern
 from engine.variants.changsha.patterns import SEED_TABLE
@@ -43,6 +44,7 @@ class SeedScore:
     fan: int
 
 
+@hand_memo
 @lru_cache(maxsize=1024)
 def seed_score(traits: ShapeTraits) -> SeedScore:
     """The hand fan of a winning hand: `patterns.SEED_TABLE` applied to its shapes (cached:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from engine import tiles as T
-from engine.caching import BoundedDict
+from engine.caching import BoundedDict, hand_memo
 from engine.hand import Context, Hand, Meld, MeldKind, WinType
 from engine.results import Group, Pattern, Reading, WinCheck, group
 from engine.shapes import (
@@ -236,7 +236,7 @@ class _Scoring(NamedTuple):
 
 
 _READS: Final = reads(TABLE)
-BY_CONFIG: BoundedDict[int, _Scoring] = BoundedDict(256)
+BY_CONFIG: BoundedDict[int, _Scoring] = hand_memo(BoundedDict(256))
 """By the Config's id: Configs are made once per option set (`options.config`), and the entry
 holds its Config, so the id is not reused while the entry lives."""
 

@@ -30,6 +30,7 @@ from itertools import combinations
 from typing import Any
 
 from engine import tiles as T
+from engine.caching import hand_memo
 from engine.options import OptionSpec, OptionType
 from engine.tiles import Tile
 
@@ -102,6 +103,7 @@ def is_jing_diao(concealed: Sequence[Tile], melds: int, jing: tuple[Tile, Tile],
                       four_as_two)
 
 
+@hand_memo
 @lru_cache(maxsize=4096)
 def _jing_diao(concealed: tuple[Tile, ...], melds: int, jing: tuple[Tile, Tile],
                honor_chows: bool, wild_only: bool, four_as_two: bool) -> bool:
@@ -115,6 +117,7 @@ def _jing_diao(concealed: tuple[Tile, ...], melds: int, jing: tuple[Tile, Tile],
                                       wild_only=wild_only)
 
 
+@hand_memo
 @lru_cache(maxsize=65536)
 def _groups(counts: Counts, wilds: int, honor_chows: bool, wild_only: bool) -> bool:
     lowest = next((k for k, c in enumerate(counts) if c), None)

@@ -36,7 +36,7 @@ from typing import Any, Final
 
 from engine import shapes
 from engine import tiles as T
-from engine.caching import BoundedDict
+from engine.caching import BoundedDict, hand_memo
 from engine.hand import Hand, MeldKind
 from engine.shapes import Shape, ShapeRules
 from engine.tiles import Tile
@@ -305,7 +305,7 @@ class Scoring:
 
 _KEY: Final = itemgetter(*reads(TABLE))
 """The values of the options the table reads (more than one: a tuple)."""
-_SCORINGS: BoundedDict[tuple[Any, ...], Scoring] = BoundedDict(64)
+_SCORINGS: BoundedDict[tuple[Any, ...], Scoring] = hand_memo(BoundedDict(64))
 
 
 def scoring_of(options: Mapping[str, Any]) -> Scoring:

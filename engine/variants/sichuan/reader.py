@@ -36,6 +36,7 @@ from typing import Any, Final
 
 from engine import shapes as S
 from engine import tiles as T
+from engine.caching import hand_memo
 from engine.results import Group
 from engine.shapes import GroupKind, Shape, ShapeGroup, ShapeReading
 
@@ -87,6 +88,7 @@ class SuitInfo:
     """For the win check: 0 no tiles, 1 groups only, 2 groups and the pair, 3 neither."""
 
 
+@hand_memo
 @lru_cache(maxsize=1 << 14)
 def suit_info(base: int, v: tuple[int, ...]) -> SuitInfo:
     """The analysis of one suit: ``base`` its first kind (0, 9, 18), ``v`` its nine counts."""
@@ -276,6 +278,7 @@ class PartInfo:
     analysis is: they depend on the part, the options, the moment and the melds alone."""
 
 
+@hand_memo
 @lru_cache(maxsize=1 << 14)
 def analyse(part: tuple[int, ...]) -> PartInfo:
     """Everything about a concealed part of 27 counts (a 108-tile hand): the pairs shape

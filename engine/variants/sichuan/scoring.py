@@ -21,7 +21,7 @@ from typing import Any, Final, NamedTuple
 
 from engine import shapes as S
 from engine import tiles as T
-from engine.caching import BoundedDict
+from engine.caching import BoundedDict, hand_memo
 from engine.hand import Context, Hand, MeldKind, WinType
 from engine.results import Group, Pattern, Reading
 from engine.tiles import Tile
@@ -208,7 +208,7 @@ def _new_shapes(key: tuple[Tile, ...], memo: BoundedDict[tuple[Tile, ...], Any],
 
 
 _TILES_SHAPES: Final[BoundedDict[tuple[Tile, ...], tuple[tuple[S.Shape, ...], int]]] = \
-    BoundedDict(1 << 14)
+    hand_memo(BoundedDict(1 << 14))
 _ROOM_TILES_SHAPES: Final[BoundedDict[tuple[Tile, ...], tuple[tuple[S.Shape, ...], int]]] = \
     BoundedDict(1 << 12)
 
@@ -292,7 +292,7 @@ Judged = tuple[int, tuple[tuple[str, int, int, tuple[Tile, ...]], ...], int, int
 """The table's verdict on a hand as `Scored` holds it, the reading by its candidate index:
 (fan, counted, 根 count, best candidate, 天胡 counted)."""
 
-JUDGED: BoundedDict[tuple[Any, ...], Judged] = BoundedDict(1 << 14)
+JUDGED: BoundedDict[tuple[Any, ...], Judged] = hand_memo(BoundedDict(1 << 14))
 """The table's verdicts by what its traits are made of — `evaluate`'s key (options, moment,
 melds), the part's `PartInfo.traits` and, with melds, the part's count of each meld's kind
 (a pong whose fourth tile is concealed is a 根) — shared by every part alike: a part never
