@@ -16,13 +16,22 @@ Timed per hand (mean of a batch of calls), then the median and 90th percentile o
 ``fan (op)`` — ``VARIANT.fan(request)``, what the service calls: options, validation,
 scoring, payments; ``evaluate`` — the scoring alone; ``win (op)`` and ``check`` — the fast
 win check; ``waits (op)`` on the hand less its win tile.
+
+Old tree against new (``--old PATH [--new .] [--rounds 5]``): our rows of the table (not the
+riichi side's) timed in a fresh process per tree and round, the trees alternating (old, new,
+old, new…), each row's median over hands, then its median over rounds per tree and their
+ratio new / old (below 1: new is faster).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -141,10 +150,62 @@ def summary(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[int(len(ordered) * 0.9)]
 
 
+_ROWS = """
+import json, random, statistics, sys
+from benchmarks import sichuan as B
+n_hands, calls = (60, 20) if sys.argv[1] == "quick" else (400, 50)
+rng = random.Random(B.SEED)
+closed = B.winning_hands(n_hands, melds=False, rng=rng)
+with_melds = B.winning_hands(n_hands, melds=True, rng=rng)
+times = {}
+for body in closed:
+    for name, fn in B.our_timers(body).items():
+        times.setdefault(name, []).append(B.per_call_us(fn, calls))
+    times.setdefault("fan (op), cold caches", []).append(B.cold_us(
+        B.our_timers(body)["fan (op)"], B.clear_ours, max(5, calls // 5)))
+    times.setdefault("fan (op), new part, warm suits", []).append(B.cold_us(
+        B.our_timers(body)["fan (op)"], B.analyse.cache_clear, max(5, calls // 5)))
+for body in with_melds:
+    times.setdefault("fan (op), with melds", []).append(
+        B.per_call_us(B.our_timers(body)["fan (op)"], calls))
+print(json.dumps({name: statistics.median(t) for name, t in times.items()}))
+"""
+"""Our rows of the table, from the helpers above (which the tree compared with has too)."""
+
+
+def table(tree: str, quick: bool) -> dict[str, float]:
+    """Each of our rows' median in ``tree``, run in a fresh process."""
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(tree)}
+    out = subprocess.run([sys.executable, "-c", _ROWS, "quick" if quick else "full"],
+                         env=env, cwd=tree, capture_output=True, text=True, check=True)
+    rows: dict[str, float] = json.loads(out.stdout)
+    return rows
+
+
+def compare(old: str, new: str, rounds: int, quick: bool) -> int:
+    """The rows of ``old`` and ``new`` trees, alternating, each median over ``rounds``."""
+    runs: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
+    for _ in range(rounds):
+        runs["old"].append(table(old, quick))
+        runs["new"].append(table(new, quick))
+    print(f"{rounds} rounds a tree, alternating; old {old}, new {new}; median µs a call")
+    print(f"{'timed':32} {'old':>8} {'new':>8} {'new/old':>8}")
+    for name in runs["old"][0]:
+        a = statistics.median(r[name] for r in runs["old"])
+        b = statistics.median(r[name] for r in runs["new"])
+        print(f"{name:32} {a:8.2f} {b:8.2f} {b / a:8.2f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer hands and calls")
+    parser.add_argument("--old", help="a tree to compare with, alternating (see above)")
+    parser.add_argument("--new", default=".", help="the tree compared with --old")
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args(argv)
+    if args.old:
+        return compare(args.old, args.new, args.rounds, args.quick)
     n_hands, calls = (60, 20) if args.quick else (400, 50)
     rng = random.Random(SEED)
     closed = winning_hands(n_hands, melds=False, rng=rng)

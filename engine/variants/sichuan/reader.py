@@ -78,9 +78,9 @@ class SuitInfo:
     terminal: Groups | None
     pairs: Groups | None
     """Its tiles as pairs (every count even; four alike = two pairs), for 七对."""
-    pairs_single: Groups | None
-    """Its tiles as pairs and one single (exactly one odd count), for 五对: in tile order, a
-    kind's pair before its single."""
+    base: int
+    counts: tuple[int, ...]
+    """Its first kind and nine counts, for `pairs_single` (asked only in rooms of 10)."""
     fours: tuple[int, ...]
     only_258: bool
     has_terminal: bool
@@ -102,7 +102,8 @@ def suit_info(base: int, v: tuple[int, ...]) -> SuitInfo:
         triplets=_triplets(v, base, with_pair) if readable else None,
         terminal=_terminal(v, base, with_pair) if readable else None,
         pairs=_pairs(v, base),
-        pairs_single=_pairs_single(v, base),
+        base=base,
+        counts=v,
         fours=tuple(base + i for i in range(9) if v[i] == 4) if 4 in v else (),
         only_258=not (v[0] or v[2] or v[3] or v[5] or v[6] or v[8]),
         has_terminal=bool(v[0] or v[8]),
@@ -189,6 +190,15 @@ def _pairs(v: tuple[int, ...], base: int) -> Groups | None:
     return tuple(groups)
 
 
+def pairs_single(info: SuitInfo) -> Groups | None:
+    """A suit's tiles as pairs and one single (exactly one odd count), for 五对: in tile
+    order, a kind's pair before its single. Not a field of `SuitInfo`: every 13-tile hand's
+    suits would pay for what only a room of 10 tiles reads."""
+    return _pairs_single(info.counts, info.base)
+
+
+@hand_memo
+@lru_cache(maxsize=1 << 12)
 def _pairs_single(v: tuple[int, ...], base: int) -> Groups | None:
     odd = [i for i in range(9) if v[i] & 1]
     if len(odd) != 1:
@@ -215,6 +225,10 @@ class Candidate:
     wire: tuple[Group, ...]
     dragon: bool = False
     fives: tuple[int, ...] = ()
+    """``dragon`` and ``fives`` are found for the readings `all_candidates` and
+    `reference_candidates` list — the only ones scoring reads them of (一条龙 or 夹心五
+    counted). `analyse`'s candidates leave them unset (False, ()): scoring reads those only
+    when neither pattern counts, and every 13-tile part would pay for them."""
 
 
 _WIRE_OF: Final = {id(g): _WIRE[g.kind, g.as_[0]] for table in _TABLES
@@ -223,10 +237,10 @@ _WIRE_OF: Final = {id(g): _WIRE[g.kind, g.as_[0]] for table in _TABLES
 
 
 def _candidate(reading: ShapeReading, chow: bool, all_terminal: bool) -> Candidate:
-    """A candidate whose flags are known from how its reading was built."""
-    dragon, fives = _sequences(reading) if chow else (False, ())
+    """A candidate whose flags are known from how its reading was built (``dragon`` and
+    ``fives`` unset: see `Candidate`)."""
     return Candidate(reading, chow, all_terminal,
-                     tuple([_WIRE_OF[id(g)] for g in reading.groups]), dragon, fives)
+                     tuple([_WIRE_OF[id(g)] for g in reading.groups]))
 
 
 def _scanned(reading: ShapeReading) -> Candidate:
@@ -367,7 +381,7 @@ def part_shapes(part: tuple[int, ...], any_size: bool = False
 def _single_suit(infos: Sequence[SuitInfo]) -> int | None:
     """The one suit holding 五对's single (every other suit all pairs), or None."""
     odd = [i for i, info in enumerate(infos) if info.pairs is None]
-    if len(odd) != 1 or infos[odd[0]].pairs_single is None:
+    if len(odd) != 1 or pairs_single(infos[odd[0]]) is None:
         return None
     return odd[0]
 
@@ -405,7 +419,7 @@ def _seven_pairs(infos: Sequence[SuitInfo], size: int, any_size: bool = False
     if single is None:
         return None
     return ShapeReading(Shape.SEVEN_PAIRS, tuple(
-        g for n, i in enumerate(infos) for g in (i.pairs_single if n == single else i.pairs)
+        g for n, i in enumerate(infos) for g in (pairs_single(i) if n == single else i.pairs)
         or ()))
 
 

@@ -74,17 +74,32 @@ class Prefs:
     """夹心五 counts (its *N* reads the win tile)."""
     per_456: bool
     """``jia_xin_wu_count: "per_456"``."""
+    hand_size: int
+    """The room's *n* (the pairs shape's name on the wire)."""
+    room_pairs: bool
+    """A room of 10 or 7 tiles: a hand without melds may be 五对 or 四对 (`analyse_room`)."""
 
 
 def prefs_for(options: Mapping[str, Any]) -> Prefs:
     """The Prefs of resolved options (every option, in declaration order — what `resolve`
-    gives); cached, as rooms reuse a handful of option sets."""
+    gives); cached, as rooms reuse a handful of option sets: by the options' identity (one
+    look-up: `engine.plumbing.OptionCache` hands out one mapping a set), then by their values
+    (equal sets share one Prefs, hence the memos keyed by it)."""
+    kept = _PREFS_BY_ID.get(id(options))
+    if kept is not None and kept[0] is options:
+        return kept[1]
     key = tuple(options.values())
     found = _PREFS.get(key)
-    return _PREFS.keep(key, _prefs(options)) if found is None else found
+    if found is None:
+        found = _PREFS.keep(key, _prefs(options))
+    if len(_PREFS_BY_ID) >= 1024:
+        _PREFS_BY_ID.clear()
+    _PREFS_BY_ID[id(options)] = (options, found)  # (the entry keeps the id the options')
+    return found
 
 
 _PREFS: BoundedDict[tuple[Any, ...], Prefs] = BoundedDict(256)
+_PREFS_BY_ID: dict[int, tuple[Mapping[str, Any], Prefs]] = {}
 
 
 def _prefs(o: Mapping[str, Any]) -> Prefs:
@@ -108,6 +123,8 @@ def _prefs(o: Mapping[str, Any]) -> Prefs:
         every_reading=bool(o["yi_tiao_long_fan"] or o["jia_xin_wu_fan"]),
         sandwich=bool(o["jia_xin_wu_fan"]),
         per_456=o["jia_xin_wu_count"] == "per_456",
+        hand_size=o["hand_size"],
+        room_pairs=o["hand_size"] != 13,
     )
 
 
@@ -184,8 +201,8 @@ def tiles_shapes(tiles: Sequence[Tile]) -> tuple[tuple[S.Shape, ...], int]:
     reading the suits, and the win check (``win``, every ``claims`` offer) asks the same
     parts again and again."""
     key = tuple(sorted(tiles))
-    found = _TILES_SHAPES.get(key)
-    return _new_shapes(key, _TILES_SHAPES, False) if found is None else found
+    found = TILES_SHAPES.get(key)
+    return new_shapes(key, TILES_SHAPES, False) if found is None else found
 
 
 def room_tiles_shapes(tiles: Sequence[Tile]) -> tuple[tuple[S.Shape, ...], int]:
@@ -194,10 +211,10 @@ def room_tiles_shapes(tiles: Sequence[Tile]) -> tuple[tuple[S.Shape, ...], int]:
     pairs shape."""
     key = tuple(sorted(tiles))
     found = _ROOM_TILES_SHAPES.get(key)
-    return _new_shapes(key, _ROOM_TILES_SHAPES, True) if found is None else found
+    return new_shapes(key, _ROOM_TILES_SHAPES, True) if found is None else found
 
 
-def _new_shapes(key: tuple[Tile, ...], memo: BoundedDict[tuple[Tile, ...], Any],
+def new_shapes(key: tuple[Tile, ...], memo: BoundedDict[tuple[Tile, ...], Any],
                 any_size: bool) -> tuple[tuple[S.Shape, ...], int]:
     """`part_shapes` of sorted tiles not seen before, kept in ``memo``."""
     part = [0] * 27
@@ -207,7 +224,7 @@ def _new_shapes(key: tuple[Tile, ...], memo: BoundedDict[tuple[Tile, ...], Any],
     return found
 
 
-_TILES_SHAPES: Final[BoundedDict[tuple[Tile, ...], tuple[tuple[S.Shape, ...], int]]] = \
+TILES_SHAPES: Final[BoundedDict[tuple[Tile, ...], tuple[tuple[S.Shape, ...], int]]] = \
     hand_memo(BoundedDict(1 << 14))
 _ROOM_TILES_SHAPES: Final[BoundedDict[tuple[Tile, ...], tuple[tuple[S.Shape, ...], int]]] = \
     BoundedDict(1 << 12)
@@ -236,18 +253,23 @@ def evaluate(hand: Hand, context: Context, prefs: Prefs, *,
     The table's answer is memoised beside `analyse`'s, in the part's analysis: games ask
     the same hand again and again (a ``fan`` after a ``waits`` that scored the same win).
     """
-    hand_size = prefs.room.room.hand_size
-    part, info, mask = read_part(hand, hand_size)
+    melds = hand.melds  # (`read_part`, inlined: the hot path of ``fan`` and every wait)
+    part = _counts(hand)
+    info = analyse_room(tuple(part)) if prefs.room_pairs and not melds else \
+        analyse(tuple(part))
+    mask = _with_melds(info.mask, hand) if melds else info.mask
     if breaks_que_yi_men(mask, missing_suit(context)):
         return QUE_YI_MEN
-    found = reference_candidates(part, prefs.room.rules) if reference else \
-        candidates_of(hand, part, info, prefs)
+    if reference:
+        found = reference_candidates(part, prefs.room.rules)
+    else:
+        found = candidates_of(hand, part, info, prefs) if prefs.every_reading else \
+            info.candidates
     if not found:
         return NO_WINNING_SHAPE
     if reference:
         return score_afresh(hand, context, prefs, found, info, part, mask)
     win_type = context.win_type or _DISCARD
-    melds = hand.melds
     key: tuple[Any, ...] = (prefs, win_type, context.after_kong, context.last_tile,
                             _tian_di(context, win_type, prefs) if context.first_turn else None,
                             tuple([(m.tiles, m.concealed) for m in melds]) if melds else ())

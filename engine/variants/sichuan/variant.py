@@ -72,6 +72,7 @@ from engine.tiles import Tile
 from engine.variants.base import Variant
 from engine.variants.sichuan import claims as claims_module
 from engine.variants.sichuan import payments as P
+from engine.variants.sichuan.bound import PING_HU_NEEDS_SELF_DRAW, Bound, bound, ruled
 from engine.variants.sichuan.dropping import (
     ALL_SUITS,
     discard_draws,
@@ -82,13 +83,9 @@ from engine.variants.sichuan.dropping import (
 from engine.variants.sichuan.dropping import shanten as drop_shanten
 from engine.variants.sichuan.facts import SichuanFacts, missing_suit
 from engine.variants.sichuan.points import SichuanFanAnswer, priced
-from engine.variants.sichuan.reader import SHAPE_SETS
 from engine.variants.sichuan.rooms import DEFAULT, SichuanRoom, sichuan_room
 from engine.variants.sichuan.scoring import (
-    NO_WINNING_SHAPE,
-    QUE_YI_MEN,
     as_reading,
-    breaks_que_yi_men,
     evaluate,
     prefs_for,
     read_shapes,
@@ -151,17 +148,9 @@ FAN_BOUND: Final = 2 + 2 + 2 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 1 + 4 + 8
 """The largest uncapped fan the option ranges allow (see the module's decisions)."""
 MAX_AMOUNT: Final = 3 * 65536 * (2**FAN_BOUND + 1)
 """The largest amount any answer can hold: three payers' points to one winner."""
-PING_HU_NEEDS_SELF_DRAW: Final = "ping_hu_needs_self_draw"
 _READY: dict[int, tuple[Options, Options]] = {}
 """Per option set under ``dian_pao_ping_hu: false`` (by identity; the entry keeps it): the
 same options with it true, for readiness (`Sichuan.readiness_options`)."""
-
-
-def _ruled(shapes: tuple[S.Shape, ...], mask: int, context: Context) -> WinCheck:
-    """The win check of tiles read: 缺一门 first (§0.7), then the shapes."""
-    if breaks_que_yi_men(mask, missing_suit(context)):
-        return _BREAKS_QUE_YI_MEN[shapes]
-    return _CHECKS[shapes]
 
 
 def _in_room(after: list[int], room: SichuanRoom) -> list[int]:
@@ -171,16 +160,6 @@ def _in_room(after: list[int], room: SichuanRoom) -> list[int]:
         return after
     kinds = room.hand_rules.tile_kinds
     return [x if t in kinds else NEVER for t, x in enumerate(after)]
-
-
-def _ping_hu_refused(hand: Hand, context: Context, options: Options) -> bool:
-    """``dian_pao_ping_hu: false`` (rooms.md §0.9.4.3): a discard win whose uncapped fan is
-    0 is no win. Asked only of a winning hand."""
-    if options["dian_pao_ping_hu"] or (context.win_type or WinType.DISCARD) is not \
-            WinType.DISCARD:
-        return False
-    result = evaluate(hand, context, prefs_for(options))
-    return not isinstance(result, str) and result.fan == 0
 
 
 class Sichuan(Variant):
@@ -233,34 +212,32 @@ class Sichuan(Variant):
         """缺一门 first (§0.7), then the shape: standard or 七对 (五对, 四对); then, under
         ``dian_pao_ping_hu: false``, a 0-fan discard win is refused. A 缺一门 refusal carries
         the shapes the tiles form all the same (``win`` shows shapes only on a win):
-        ``claims`` reports the refusal only when there is one (settled reading 13)."""
-        n = options["hand_size"]
-        verdict = _ruled(*(read_shapes(hand) if n == 13 else read_shapes(hand, None, n)),
-                         context)
-        if verdict.win and not options["dian_pao_ping_hu"] \
-                and _ping_hu_refused(hand, context, options):
-            return _PING_HU[verdict.shapes]
-        return verdict
+        ``claims`` reports the refusal only when there is one (settled reading 13).
+
+        The check of the options' room, bound once per option set (`sichuan.bound`: the
+        default room's is the plain 13-tile check)."""
+        return bound(options).check(hand, context)
 
     def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
                     options: Options) -> WinCheck | None:
         """`check` reads the tiles and the declared missing suit only — not the win type —
         so an offer is ruled on without a trial hand or context (unless a 0-fan discard win
         may be refused: then `check` asks the fan in the trial context)."""
-        verdict = _ruled(*read_shapes(hand, tile, options["hand_size"]), context)
-        if verdict.win and win_type is WinType.DISCARD \
-                and not options["dian_pao_ping_hu"]:
+        b = bound(options)
+        verdict = ruled(*read_shapes(hand, tile, b.hand_size), context)
+        if verdict.win and win_type is WinType.DISCARD and not b.ping_hu_on_discard:
             return None
         return verdict
 
     def fan(self, request: Request) -> SichuanFanAnswer:
         options = self.checked(request, needs_win_tile=True)
         context = request.context
-        dian_pao = options["dian_gang_hua"] == "dian_pao"
-        seat_problems = P.win_seat_problems(context, dian_pao, options["players"])
-        if seat_problems:  # (not `raise_if`: a good request stays out of engine.errors)
-            raise RequestError(seat_problems)
-        return self._answer(request, options)
+        b = bound(options)
+        if context.seats is not None:
+            seat_problems = P.win_seat_problems(context, b.dian_pao, b.players)
+            if seat_problems:  # (not `raise_if`: a good request stays out of engine.errors)
+                raise RequestError(seat_problems)
+        return self._answer(request, options, b=b)
 
     def checked_fan(self, request: Request, options: Options,
                     verdict: WinCheck | None = None, *,
@@ -284,28 +261,29 @@ class Sichuan(Variant):
         return self._answer(request, options, with_reading=False, with_payments=False)
 
     def _answer(self, request: Request, options: Options, with_reading: bool = True,
-                with_payments: bool = True) -> SichuanFanAnswer:
+                with_payments: bool = True, b: Bound | None = None) -> SichuanFanAnswer:
         """``fan``'s answer once the request is checked (``with_reading``: `checked_fan`;
-        ``with_payments``: `settled_fan`)."""
+        ``with_payments``: `settled_fan`; ``b``: the options' `Bound`, when known)."""
         context = request.context
-        dian_pao = options["dian_gang_hua"] == "dian_pao"
-        result = evaluate(request.hand, context, prefs_for(options))
+        if b is None:
+            b = bound(options)
+        result = evaluate(request.hand, context, b.prefs)
         if isinstance(result, str):
             return SichuanFanAnswer(False, reason=result, options=options)
-        if result.fan == 0 and not options["dian_pao_ping_hu"] \
+        if result.fan == 0 and not b.ping_hu_on_discard \
                 and (context.win_type or WinType.DISCARD) is WinType.DISCARD:
             return SichuanFanAnswer(False, reason=PING_HU_NEEDS_SELF_DRAW, options=options)
         capped, points = priced(result.fan, options, context.win_type is WinType.SELF_DRAW,
                                 result.tian_hu)
         return SichuanFanAnswer(
             win=True,
-            patterns=result.patterns(options["hand_size"]),
+            patterns=result.patterns(b.hand_size),
             fan=result.fan,
             gen_count=result.gen_count,
             fan_capped=capped,
             points_per_payer=points,
-            payers=P.payers_name(context, dian_pao),
-            payments=(P.win_payments(context, points, dian_pao, options["players"])
+            payers=P.payers_name(context, b.dian_pao),
+            payments=(P.win_payments(context, points, b.dian_pao, b.players)
                       if with_payments else None),
             reading=as_reading(request.hand, result.reading) if with_reading else None,
             options=options,
@@ -405,16 +383,6 @@ class Sichuan(Variant):
     @cached_property
     def _settle(self) -> SichuanSettle:
         return SichuanSettle(self)
-
-
-_BREAKS_QUE_YI_MEN: Final = {shapes: WinCheck(False, tuple(s.value for s in shapes), QUE_YI_MEN)
-                              for shapes in SHAPE_SETS}
-_CHECKS: Final = {shapes: WinCheck(True, shapes=tuple(s.value for s in shapes)) if shapes
-                  else WinCheck(False, reason=NO_WINNING_SHAPE)
-                  for shapes in SHAPE_SETS}
-_PING_HU: Final = {tuple(s.value for s in shapes): WinCheck(
-    False, tuple(s.value for s in shapes), PING_HU_NEEDS_SELF_DRAW) for shapes in SHAPE_SETS}
-"""Every answer `Sichuan.check` can give, built once (they are immutable), by the shapes held."""
 
 
 VARIANT: Final = Sichuan()
