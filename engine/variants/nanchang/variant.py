@@ -73,7 +73,6 @@ from engine.variants.nanchang.scoring import (
     Readings,
     evaluate,
     rules_for,
-    split,
     tian_di,
 )
 from engine.variants.nanchang.settle.answer import NanchangSettleAnswer
@@ -84,7 +83,8 @@ from engine.variants.nanchang.settle.options import (
 )
 from engine.variants.nanchang.settle.settle import NanchangSettle
 from engine.variants.nanchang.waits import (
-    part_shanten,
+    discard_draws,
+    hand_shanten,
     shanten_after_draws,
     wait_candidates,
     wait_fans,
@@ -333,18 +333,17 @@ class Nanchang(Variant):
                 options: Options) -> int:
         """The fewer of the substituting and the face-value readings' shanten; the first
         alone when it covers every face-value win (then it is never the larger)."""
-        rules = rules_for(options)
-        sp = split(Hand(tuple(concealed)), _jing(context), claimed_natural=False)
-        if not sp.wilds:
-            return part_shanten(sp.face, 0, rules.natural_parts)
-        best = part_shanten(sp.naturals, sp.wilds, rules.wild_parts)
-        if not rules.wild_covers_face:
-            best = min(best, part_shanten(sp.face, 0, rules.natural_parts))
-        return best
+        return hand_shanten(concealed, _jing(context), rules_for(options))
 
     def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                             options: Options) -> list[int]:
         return shanten_after_draws(concealed, _jing(context), options)
+
+    def discard_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                      options: Options) -> dict[Tile, tuple[int, list[int]]]:
+        """Every discard's from one shape-table pass per semantics
+        (`nanchang.waits.discard_draws`)."""
+        return discard_draws(concealed, _jing(context), options)
 
     def wait_candidates(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                         options: Options) -> Iterable[Tile]:

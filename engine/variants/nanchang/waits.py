@@ -73,6 +73,77 @@ def shanten_after_draws(concealed: Sequence[Tile], jing: Jing,
     return out
 
 
+def discard_draws(concealed: Sequence[Tile], jing: Jing, options: Mapping[str, Any]
+                  ) -> dict[Tile, tuple[int, list[int]]]:
+    """For 3n+2 ``concealed``, per kind held: the variant's ``shanten`` and
+    `shanten_after_draws` of what discarding one of it leaves — the standard shape of every
+    natural discard from one `engine.shapes.shanten_after_discards` per semantics (a discard
+    changes one suit), the special shapes put in discard by discard above their floors as
+    `_after` and `part_shanten` take them; a 精's discard (one wildcard less) is asked
+    directly."""
+    rules = rules_for(options)
+    kinds = _kinds(options["tile_set"])
+    sp = split(Hand(tuple(concealed)), jing, claimed_natural=False)
+    wild_kinds = (jing.zheng, jing.fu)
+    covers = rules.wild_covers_face
+    wilds = sp.wilds
+    face_pass = (None if wilds and covers
+                 else shapes.shanten_after_discards(sp.face, 0, rules.natural_parts[0], ()))
+    wild_pass = (shapes.shanten_after_discards(sp.naturals, wilds, rules.wild_parts[0],
+                                               wild_kinds) if wilds else None)
+    face, naturals = list(sp.face), list(sp.naturals)
+    out: dict[Tile, tuple[int, list[int]]] = {}
+    for k in sorted(set(concealed)):
+        if not naturals[k]:  # a 精 used as a wildcard
+            rest = list(concealed)
+            rest.remove(k)
+            out[k] = (hand_shanten(rest, jing, rules), shanten_after_draws(rest, jing, options))
+            continue
+        face[k] -= 1
+        naturals[k] -= 1
+        draws = [NEVER] * T.KIND_COUNT
+        if face_pass is not None:
+            face_now, face_after = face_pass[k]
+            face_now = _part_standard(face_now, face, 0, rules.natural_parts)
+            face_after = _after_standard(face_after, face, 0, rules.natural_parts, (), kinds)
+        if wild_pass is not None:
+            now, after = wild_pass[k]
+            now = _part_standard(now, naturals, wilds, rules.wild_parts)
+            after = _after_standard(after, naturals, wilds, rules.wild_parts, wild_kinds,
+                                    kinds)
+            if face_pass is None:
+                for t in kinds:
+                    draws[t] = after[t]
+            else:
+                now = min(now, face_now)
+                for t in kinds:
+                    draws[t] = min(after[t], face_after[t])
+        else:  # no 精 in hand: at face value; a drawn 精 is the one wildcard
+            now = face_now
+            for t in kinds:
+                draws[t] = face_after[t]
+            one = part_shanten(naturals, 1, rules.wild_parts)
+            for t in wild_kinds:
+                if t in kinds:
+                    draws[t] = one if covers else min(one, face_after[t])
+        out[k] = now, draws
+        face[k] += 1
+        naturals[k] += 1
+    return out
+
+
+def hand_shanten(concealed: Sequence[Tile], jing: Jing, rules: Rules) -> int:
+    """The variant's ``shanten`` (`nanchang.variant.Nanchang.shanten`): the fewer of the
+    substituting and the face-value readings', the first alone when it covers the second."""
+    sp = split(Hand(tuple(concealed)), jing, claimed_natural=False)
+    if not sp.wilds:
+        return part_shanten(sp.face, 0, rules.natural_parts)
+    best = part_shanten(sp.naturals, sp.wilds, rules.wild_parts)
+    if not rules.wild_covers_face:
+        best = min(best, part_shanten(sp.face, 0, rules.natural_parts))
+    return best
+
+
 @lru_cache(maxsize=4)
 def _kinds(tile_set: str) -> tuple[Tile, ...]:
     return tuple(sorted(T.TILE_SETS[tile_set]))
@@ -84,8 +155,15 @@ def _after(naturals: tuple[int, ...], wilds: int, parts: Parts, wild_kinds: tupl
     shape, then each special shape only when some draw could go lower with it: a draw adds
     one pair, one place of 十三烂 or one wildcard, so each floor (`_special_floors`) drops
     by one at most."""
-    standard, pairs, lan = parts
-    out = shapes.shanten_after_draws(naturals, wilds, standard, wild_kinds)[1]
+    out = shapes.shanten_after_draws(naturals, wilds, parts[0], wild_kinds)[1]
+    return _after_standard(out, naturals, wilds, parts, wild_kinds, kinds)
+
+
+def _after_standard(out: list[int], naturals: Sequence[int], wilds: int, parts: Parts,
+                    wild_kinds: tuple[Tile, ...], kinds: Sequence[Tile]) -> list[int]:
+    """`_after` from the standard shape's draws ``out`` (not changed: a new list when a
+    special shape goes lower)."""
+    _, pairs, lan = parts
     if sum(naturals) + wilds != 13:
         return out  # the special shapes need the 14 tiles of a hand without melds
     pairs_floor, lan_floor = _special_floors(naturals, wilds)
@@ -180,8 +258,12 @@ def _special_floors(naturals: Sequence[int], wilds: int) -> tuple[int, int]:
 def part_shanten(naturals: Sequence[int], wilds: int, parts: Parts) -> int:
     """``engine.shapes.shanten`` under the rules ``parts`` make up (the least of theirs),
     a special shape asked only when its floor is below the standard shape's answer."""
-    standard, pairs, lan = parts
-    best = shapes.shanten(naturals, wilds, standard)
+    return _part_standard(shapes.shanten(naturals, wilds, parts[0]), naturals, wilds, parts)
+
+
+def _part_standard(best: int, naturals: Sequence[int], wilds: int, parts: Parts) -> int:
+    """`part_shanten` from the standard shape's shanten ``best``."""
+    _, pairs, lan = parts
     if sum(naturals) + wilds < 13:
         return best  # the special shapes need the 14 tiles of a hand without melds
     pairs_floor, lan_floor = _special_floors(naturals, wilds)

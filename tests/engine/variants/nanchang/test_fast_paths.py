@@ -1,7 +1,9 @@
 """南昌: the fast waits machinery answers what the slow definitions answer (`fast_paths`).
 
 ``shanten_after_draws`` asks each semantics (substituting, face value) once per shape for
-every draw; ``wait_candidates`` takes the kinds completing either reading (a drawn 精 adds
+every draw; ``discard_draws`` reads the standard shape of every natural discard in one
+pass per semantics, the special shapes and a 精's discard as those take them;
+``wait_candidates`` takes the kinds completing either reading (a drawn 精 adds
 a wildcard); ``wait_list`` judges each candidate once. All are held against the base
 class's definitions on fixed-seed hands with up to eight 精, honor chows, seven pairs and
 十三烂, under option sets that switch the semantics apart, and on worst cases.
