@@ -52,7 +52,7 @@ def exchange(variant: Variant, data: Mapping[str, Any]) -> ExchangeAnswer:
     scorer = _Scorer(variant, data, options, hand)
     shanten = {g: scorer.expected_shanten(g) for g in _candidates(hand)}
     least = min(shanten.values())
-    tied = {g: scorer.expected(g, scorer.effective) for g, s in shanten.items() if s == least}
+    tied = {g: scorer.expected_effective(g) for g, s in shanten.items() if s == least}
     ranked = sorted(shanten, key=lambda g: (shanten[g], -tied.get(g, Fraction(0)), g))
     rows = tuple(Triple(*_named(g), _wired(shanten[g]),
                         _wired(tied[g]) if g in tied else None) for g in ranked)
@@ -123,10 +123,16 @@ class _Scorer:
         without = variant.dropped_suit_rules(options) if declared else None
         self.composer = Composer(without) if without and composable(without) else None
         self._phis: dict[int, int] = {}
-        self._same: dict[tuple[int, int], int] = {}
+        self._discarded: dict[tuple[int, int, int, int], list[tuple[int, Tile, int]]] = {}
+        self._same: dict[int, dict[int, int]] = {}
+        self._chosen: dict[tuple[int, int, int], tuple[tuple[Tile, ...], ...]] = {}
         self._across: dict[tuple[int, int, int], int] = {}
         self._grouped: dict[int, list[tuple[int, int]]] = {}
         self._triples = {suit: self._incoming(suit) for suit in self.suits}
+        seen = T.counts(self.rules[0].context.visible)
+        self._unseen = [T.COPIES - n for n in seen]
+        """Per kind: the copies neither ``visible`` nor held would leave (`discards`' count)."""
+        self._live = sum(1 << k for k in self.kinds)
 
     def _incoming(self, suit: int) -> tuple[int, list[tuple[int, int]]]:
         """C(|Q_y|, 3) and each possible triple of the suit: (its code, its ways)."""
@@ -141,9 +147,10 @@ class _Scorer:
 
     def expected_shanten(self, given: Hand) -> Fraction:
         """`expected` of `shanten`, each hand composed from its suits' facts when the rules
-        compose: a triple into the given suit changes that suit only (memoised by its
-        code); a triple into another suit *y* gives a hand whose shanten reads the given
-        suit's facts and *y*'s (summed once for each facts of the given suit)."""
+        compose: a triple into the given suit changes that suit only, the other two as
+        held (memoised by the given suit's facts); a triple into another suit *y* gives a
+        hand whose shanten reads the given suit's facts and *y*'s (summed once for each
+        facts of the given suit)."""
         composer = self.composer
         if composer is None:
             return self.expected(given, self.shanten)
@@ -155,16 +162,17 @@ class _Scorer:
         for y in self.suits:
             ways, triples = self._triples[y]
             if y == g:
-                base = kept[g]
-                same = self._same
+                # the other two suits are as held: the hand's shanten reads suit g's facts
+                values = self._same.setdefault(g, {})
+                facts, base = composer.facts, kept[g]
                 num = 0
                 for code, weight in triples:
-                    key = (g, base + code)
-                    value = same.get(key)
+                    f = facts(base + code)
+                    value = values.get(f)
                     if value is None:
-                        codes = list(kept)
-                        codes[g] = base + code
-                        value = same[key] = self._least([composer.facts(c) for c in codes])
+                        suits = [composer.facts(c) for c in held]
+                        suits[g] = f
+                        value = values[f] = self._least(suits)
                     num += weight * value
             else:
                 num = self._across_value(g, y, composer.facts(kept[g]), held, triples)
@@ -201,14 +209,17 @@ class _Scorer:
         """The least over the choices of missing suit of a hand of these suits' facts."""
         return min(self._phi(d, facts) for d in range(3))
 
-    def _phi(self, dropped: int, facts: list[int]) -> int:
+    def _phi(self, dropped: int, facts: Sequence[int], size: int = 0) -> int:
+        """The composed shanten of a part of these suits' facts, ``size`` tiles (the
+        hand's when 0)."""
         lo, hi = LIVE[dropped]
-        key = (facts[lo] << 22 | facts[hi]) << 2 | dropped
+        size = size or len(self.hand)
+        key = ((facts[lo] << 22 | facts[hi]) << 2 | dropped) << 4 | size
         found = self._phis.get(key)
         if found is None:
             assert self.composer is not None
             found = self._phis[key] = self.composer.shanten(dropped, facts[lo], facts[hi],
-                                                            len(self.hand))
+                                                            size)
         return found
 
     def expected(self, given: Hand, score: Any) -> Fraction:
@@ -266,10 +277,130 @@ class _Scorer:
             best = min(best, self._shanten_of(i, part))
         return best
 
+    def expected_effective(self, given: Hand) -> Fraction:
+        """`expected` of `effective`; where the rules compose, from the suits' codes: each
+        distinct hand after the exchange has its 进张 kinds found once (`_chosen`), and
+        each given triple counts them with its own tiles seen."""
+        composer = self.composer
+        if composer is None:
+            return self.expected(given, self.effective)
+        g = given[0] // 9
+        kept = [code_of(self.hand, s) for s in range(3)]
+        kept[g] -= code_of(given, g)
+        seen = T.counts(given)
+        total = Fraction(0)
+        for y in self.suits:
+            ways, triples = self._triples[y]
+            num = 0
+            for code, weight in triples:
+                codes = list(kept)
+                codes[y] += code
+                num += weight * self._counted(codes, seen)
+            total += Fraction(num, ways)
+        return total / len(self.suits)
+
+    def _counted(self, codes: list[int], seen: Sequence[int]) -> int:
+        """`effective` of the hand of these suit codes: the most, over the choices of
+        missing suit at its least shanten, of its 进张 kinds' copies neither held nor
+        ``seen``."""
+        best = 0
+        for kinds in self._chosen_of(codes):
+            count = 0
+            for k in kinds:
+                left = T.COPIES - (codes[k // 9] >> 3 * (k % 9) & 7) - seen[k]
+                if left > 0:
+                    count += left
+            best = max(best, count)
+        return best
+
+    def _chosen_of(self, codes: list[int]) -> tuple[tuple[Tile, ...], ...]:
+        """For a hand of these suit codes, per choice of missing suit at its least shanten
+        (as `effective` takes them): the kinds its 进张 are counted over — a 13-tile hand's
+        draws below its shanten, a 14-tile hand's those of the first entry `discards`
+        lists (`_first_discard_kinds`). Memoised by the codes."""
+        key = (codes[0], codes[1], codes[2])
+        found = self._chosen.get(key)
+        if found is None:
+            composer = self.composer
+            assert composer is not None
+            facts = [composer.facts(c) for c in codes]
+            scores = [self._phi(d, facts) for d in self.missing if d is not None]
+            least = min(scores)
+            found = self._chosen[key] = tuple(
+                (self._first_discard_kinds(d, codes) if self.after_draw
+                 else tuple(_kinds(composer.draws(d, codes, least))))
+                for d, s in enumerate(scores) if s == least)
+        return found
+
+    def _first_discard_kinds(self, missing: int, codes: list[int]) -> tuple[Tile, ...]:
+        """`_first_discard_count`'s kinds without building `discards`' answer, in
+        `discards`' order of its entries: the least shanten (each discard's composed, 0
+        only with a wait), then the most 进张 counted from the request's ``visible``, then
+        the most kinds, then the tile; only the discards of the least shanten read their
+        draws (`Composer.draws`), and no wait's fan is asked."""
+        composer = self.composer
+        assert composer is not None
+        facts = composer.facts
+        lo, hi = LIVE[missing]
+        values: list[tuple[int, Tile, int]] = []  # (shanten, tile, its rank's code)
+        for s in (lo, hi):
+            if codes[s]:
+                values += self._discards(missing, s, codes[s], facts(codes[hi + lo - s]))
+        dead = codes[missing]
+        if dead:  # a dead tile discarded leaves the live suits as they are
+            value = self._phi(missing, [facts(c) for c in codes], 13)
+            values += [(value, 9 * missing + r, one) for r, one in enumerate(RANK_CODES)
+                       if dead >> 3 * r & 7]
+        least = min(v for v, _, _ in values)
+        unseen, live = self._unseen, self._live
+        own = [c >> 3 * r & 7 for c in codes for r in range(9)]
+        best: tuple[int, int, Tile] | None = None
+        chosen: tuple[Tile, ...] = ()
+        for value, tile, one in values:
+            if value != least:
+                continue
+            less = list(codes)
+            less[tile // 9] -= one
+            kinds, total = [], 0
+            for k in _kinds(composer.draws(missing, less, least) & live):
+                n = unseen[k] - own[k]
+                if n > 0:
+                    kinds.append(k)
+                    total += n
+            key = (-total, -len(kinds), tile)
+            if best is None or key < best:
+                best, chosen = key, tuple(kinds)
+        return chosen
+
+    def _discards(self, missing: int, suit: int, code: int, other: int
+                  ) -> list[tuple[int, Tile, int]]:
+        """(shanten after it, tile, its rank's code) of each discard from live suit ``suit``
+        held ``code`` of a 14-tile hand, 13 tiles left, the other live suit of facts id
+        ``other``. Memoised: hands differing in the dead suit, or in the other live suit
+        without changing its facts, share it."""
+        key = (code, other, missing, suit)
+        found = self._discarded.get(key)
+        if found is None:
+            composer = self.composer
+            assert composer is not None
+            facts, phi = composer.facts, self._phi
+            lo, hi = LIVE[missing]
+            found = []
+            for r, one in enumerate(RANK_CODES):
+                if code >> 3 * r & 7:
+                    less = facts(code - one)
+                    suits = [0, 0, 0]
+                    suits[suit], suits[hi if suit == lo else lo] = less, other
+                    found.append((phi(missing, suits, 13), 9 * suit + r, one))
+            self._discarded[key] = found
+        return found
+
     def effective(self, part: Hand, given: Hand) -> int:
         """The 进张 of ``dingque``'s choice (the most among the suits of least shanten), the
-        given tiles seen."""
+        given tiles seen (composed from the suits' codes where the rules compose)."""
         seen = T.counts(given)
+        if self.composer is not None:
+            return self._counted([code_of(part, s) for s in range(3)], seen)
         held = T.counts(part)
         left = [max(0, 4 - held[k] - seen[k]) for k in range(T.KIND_COUNT)]
         scores = [(self._shanten_of(i, part), rules) for i, rules in enumerate(self.rules)]
@@ -282,39 +413,7 @@ class _Scorer:
         if not self.after_draw:
             return sum(left[k] for k in effective_kinds(rules, part, shanten))
         # 14 tiles: the first entry `discards` lists, its 进张 counted with the given seen
-        if self.composer is None:
-            return _first_discard_count(self.variant, rules, part, left)
-        return self._first_discard_composed(rules, part, left)
-
-    def _first_discard_composed(self, rules: VariantRules, part: Hand,
-                                left: Sequence[int]) -> int:
-        """`_first_discard_count` without building `discards`' answer, in `discards`' order
-        of its entries: the least shanten (each discard's composed, 0 only with a wait),
-        then the most 进张 counted from the request's ``visible``, then the most kinds, then
-        the tile; only the discards of the least shanten read their draws
-        (`VariantRules.after_draws`), and no wait's fan is asked."""
-        missing, composer = self.missing[self.rules.index(rules)], self.composer
-        assert missing is not None and composer is not None
-        own = T.counts(part)
-        seen = T.counts(rules.context.visible)
-        entries = [(k, n) for k in self.kinds if (n := T.COPIES - own[k] - seen[k]) > 0]
-        codes = [code_of(part, s) for s in range(3)]
-        shanten: dict[Tile, int] = {}
-        for tile in sorted(set(part)):
-            suit, one = tile // 9, RANK_CODES[tile % 9]
-            codes[suit] -= one
-            shanten[tile] = self._phi(missing, [composer.facts(c) for c in codes])
-            codes[suit] += one
-        least = min(shanten.values())
-        best: tuple[int, int, Tile] | None = None
-        chosen: list[tuple[Tile, int]] = []
-        for tile in (t for t, s in shanten.items() if s == least):
-            after = rules.after_draws(_less(part, tile))
-            effective = [(k, n) for k, n in entries if after[k] < least]
-            key = (-sum(n for _, n in effective), -len(effective), tile)
-            if best is None or key < best:
-                best, chosen = key, effective
-        return sum(left[k] for k, _ in chosen)
+        return _first_discard_count(self.variant, rules, part, left)
 
 
 def _first_discard_count(variant: Variant, rules: VariantRules, part: Hand,
@@ -323,6 +422,16 @@ def _first_discard_count(variant: Variant, rules: VariantRules, part: Hand,
     first, as `discards` orders them)."""
     answer = variant.discards(Request(Held(part), rules.context, rules.raw_options))
     return sum(left[T.from_code(e.tile)] for e in answer.discards[0].effective_tiles)
+
+
+def _kinds(mask: int) -> list[Tile]:
+    """The kinds of a mask's set bits, in order."""
+    return [k for s in range(0, mask.bit_length(), 9) for k in _RANKS[s][mask >> s & 511]]
+
+
+_RANKS: Final = {s: [tuple(s + r for r in range(9) if m >> r & 1) for m in range(512)]
+                 for s in (0, 9, 18, 27)}
+"""Per suit offset and 9-bit rank mask: its kinds."""
 
 
 def _less(part: Hand, tile: Tile) -> Hand:

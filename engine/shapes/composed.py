@@ -23,12 +23,18 @@ from engine.shapes.compiled import UNREACHABLE, Compiled, compiled
 from engine.shapes.layout import DRAGONS, POS, START, WINDS
 from engine.shapes.model import NEVER, ShapeRules
 from engine.shapes.special import pairs_shanten
-from engine.shapes.tables import UCONV, K
+from engine.shapes.tables import UCONV, UROWS, K
 
 RANK_CODES: Final = tuple(1 << (3 * r) for r in range(9))
 """The code of one tile of each rank."""
 _LOW: Final = (1 << 15) - 1
 _BITS: Final = (1 << 9) - 1
+_ONES: Final = sum(1 << (3 * r) for r in range(9))
+"""Bit 0 of every rank's digit (a count's parity); bit 1 and bit 2 are these shifted."""
+_TWOS: Final = _ONES << 1
+_FOURS: Final = _ONES << 2
+_LOW_SHIFTS: Final = tuple(3 * r for r in range(5))
+_HIGH_SHIFTS: Final = tuple(3 * r for r in range(4))
 LIVE: Final = ((1, 2), (0, 2), (0, 1))
 """The live suits, in suit order, with suit d dropped."""
 
@@ -87,37 +93,76 @@ class Composer:
         self._uh = c.u[3][WINDS[0] + DRAGONS[0]]
         self._ids: dict[int, int] = {}
         self._facts: list[SuitFacts] = []
-        self._kept: dict[SuitFacts, int] = {}
+        self._cores: list[int] = []
+        """Per facts id: its U class, odd kinds and tiles packed (what a table reads)."""
+        self._kept: dict[int, int] = {}
+        self._draws: dict[tuple[int, int, int], int] = {}
+        self._tables: dict[int, int] = {}
+        self._parts: dict[tuple[int, int, int, int, int], int] = {}
+        self._after: dict[int, tuple[int, ...]] = {}
+        self._std = [v - 1 if v < UNREACHABLE else NEVER for v in c.need_w[4 * 9::45]]
+        """Per U class: the standard shape's table shanten of 4 groups and a pair (13 or 14
+        tiles), as `_table` reads ``need_w``."""
 
     def facts(self, code: int) -> int:
         """The id of a suit vector's facts (equal facts, one id: callers key memos by it)."""
         found = self._ids.get(code)
         if found is None:
-            facts = self._read(code)
-            found = self._kept.setdefault(facts, len(self._facts))
-            if found == len(self._facts):
-                self._facts.append(facts)
+            key = self._key(code)
+            found = self._kept.get(key)
+            if found is None:
+                found = self._kept[key] = len(self._facts)
+                self._facts.append(_unpacked(key))
+                self._cores.append(key >> 8)
             self._ids[code] = found
         return found
 
-    def _word(self, code: int) -> int:
-        return self._w[START[code >> 15] + POS[code & _LOW]]
+    def _key(self, code: int) -> int:
+        """A suit vector's `SuitFacts`, packed into one int (`_unpacked` reads it back): the
+        U class and the wait word at the vector's index, the wait words of the vector less
+        each rank it holds OR-ed (each fact is "some discard …"), tiles and odd kinds from
+        the code's digit bits (counts are at most 4: bit 0 of a digit is its parity)."""
+        low, high = code & _LOW, code >> 15
+        start, pos = START[high], POS[low]
+        w = self._w
+        word = w[start + pos]
+        less = 0
+        for shift in _LOW_SHIFTS:
+            if low >> shift & 7:
+                less |= w[start + POS[low - (1 << shift)]]
+        for shift in _HIGH_SHIFTS:
+            if high >> shift & 7:
+                less |= w[START[high - (1 << shift)] + pos]
+        odd = (code & _ONES).bit_count()
+        tiles = odd + 2 * (code & _TWOS).bit_count() + 4 * (code & _FOURS).bit_count()
+        flags = (word >> 18 & 3 | bool(word & _BITS) << 2 | bool(word >> 9 & _BITS) << 3
+                 | (less >> 18 & 3) << 4 | bool(less & _BITS) << 6
+                 | bool(less >> 9 & _BITS) << 7)
+        return ((self._u[start + pos] << 4 | odd) << 4 | tiles) << 8 | flags
 
-    def _read(self, code: int) -> SuitFacts:
-        word = self._word(code)
-        counts = [code >> (3 * r) & 7 for r in range(9)]
-        less_g = less_p = swap_g = swap_p = False
-        for r, n in enumerate(counts):
-            if n:
-                w = self._word(code - RANK_CODES[r])
-                now = w >> 18
-                less_g, less_p = less_g or now == 1, less_p or now == 2
-                swap_g, swap_p = swap_g or bool(w & _BITS), swap_p or bool(w >> 9 & _BITS)
-        return SuitFacts(
-            u=self._u[START[code >> 15] + POS[code & _LOW]], tiles=sum(counts),
-            odd=sum(n & 1 for n in counts), now=word >> 18,
-            draw_groups=bool(word & _BITS), draw_pair=bool(word >> 9 & _BITS),
-            less_groups=less_g, less_pair=less_p, swap_groups=swap_g, swap_pair=swap_p)
+    def table(self, dropped: int, low: int, high: int, size: int) -> int:
+        """The table shanten (`engine.shapes.shanten`: −1 complete) of a part of ``size``
+        tiles whose live suits (suit ``dropped`` dead) have the facts ids ``low``, ``high``."""
+        a, b = self._facts[low], self._facts[high]
+        return self._table(dropped, a.u, b.u, a.odd + b.odd, a.tiles + b.tiles, size)
+
+    def _table(self, dropped: int, ua: int, ub: int, odd: int, live: int, size: int) -> int:
+        key = ((((ua * K + ub) << 4 | odd) << 4 | live) << 2 | dropped) << 4 | size
+        found = self._tables.get(key)
+        if found is None:
+            found = self._tables[key] = self._table_of(dropped, ua, ub, odd, live, size)
+        return found
+
+    def _table_of(self, dropped: int, ua: int, ub: int, odd: int, live: int, size: int
+                  ) -> int:
+        c = self._c[dropped]
+        x = [0, 0, 0]  # the dead suit: the empty class (its naturals unused)
+        lo, hi = LIVE[dropped]
+        x[lo], x[hi] = ua, ub
+        cls = UCONV[UCONV[UCONV[x[0] * K + x[1]] * K + x[2]] * K + self._uh]
+        need = c.need_w[(cls * 5 + (size - 1) // 3) * 9]
+        best = need - 1 if need < UNREACHABLE else NEVER
+        return min(best, pairs_shanten((live - odd) >> 1, odd, 0, 0, c))
 
     def shanten(self, dropped: int, low: int, high: int, size: int) -> int:
         """The part's shanten with suit ``dropped``'s tiles dead, the live suits' facts ids
@@ -126,19 +171,12 @@ class Composer:
         a kind held fewer than four times completes the part, else 1, and a table 0 or −1
         (14 tiles) 0 only when some discard leaves such a part, else 1 — ``waits``' and
         ``discards``' shanten where a wait is a draw completing a shape."""
-        c = self._c[dropped]
-        a, b = self._facts[low], self._facts[high]
-        x = [0, 0, 0]  # the dead suit: the empty class (its naturals unused)
-        lo, hi = LIVE[dropped]
-        x[lo], x[hi] = a.u, b.u
-        cls = UCONV[UCONV[UCONV[x[0] * K + x[1]] * K + x[2]] * K + self._uh]
-        need = c.need_w[(cls * 5 + (size - 1) // 3) * 9]
-        best = need - 1 if need < UNREACHABLE else NEVER
-        odd = a.odd + b.odd
-        live = a.tiles + b.tiles
-        best = min(best, pairs_shanten((live - odd) >> 1, odd, 0, 0, c))
+        best = self.table(dropped, low, high, size)
         if best >= 1:
             return best
+        a, b = self._facts[low], self._facts[high]
+        odd = a.odd + b.odd
+        live = a.tiles + b.tiles
         dead = size - live
         if size == 13 or dead == 1:
             ready = dead == 0 or size == 14
@@ -147,6 +185,72 @@ class Composer:
             return 1
         ready = odd <= 2 or _swaps(a, b) or _swaps(b, a)
         return 0 if ready else 1
+
+    def draws(self, dropped: int, codes: Sequence[int], below: int) -> int:
+        """The 进张 of a 13-tile part of these suit codes (suit ``dropped`` dead): bit k set
+        for each kind k, held fewer than four times, whose draw leaves a table shanten
+        (`engine.shapes.shanten_after_draws`) below ``below``. A live suit's draws change
+        that suit alone, read against the other live suit's facts (`_suit_draws`); a draw
+        of the dead suit leaves the part's table shanten as it is (the tile is dead, and the
+        table index is the same for 13 and 14 tiles), so the dead suit's kinds all count or
+        none does. Memoised by the part (parts of different hands coincide)."""
+        key = (codes[0], codes[1], codes[2], below, dropped)
+        mask = self._parts.get(key)
+        if mask is None:
+            lo, hi = LIVE[dropped]
+            low, high = self.facts(codes[lo]), self.facts(codes[hi])
+            mask = (self._suit_draws(codes[lo], high, below) << 9 * lo
+                    | self._suit_draws(codes[hi], low, below) << 9 * hi)
+            if self.table(dropped, low, high, 13) < below:
+                dead = codes[dropped]
+                mask |= sum(1 << r for r in range(9) if dead >> 3 * r & 7 < 4) << 9 * dropped
+            self._parts[key] = mask
+        return mask
+
+    def _suit_draws(self, code: int, other: int, below: int) -> int:
+        """`draws` in a live suit held ``code`` as a 9-bit rank mask, the other live suit of
+        facts id ``other``; the same whichever suit is dead (U classes combine
+        commutatively, the dead suit is the empty class, and every choice reads the same
+        tables): memoised so, as parts differing elsewhere share it."""
+        key = (code, self._cores[other], below)
+        found = self._draws.get(key)
+        if found is None:
+            b = self._facts[other]
+            # the drawn suit's class meets one row: the other live suit's with the honors'
+            row = UROWS[UCONV[b.u * K + self._uh]]
+            std, c = self._std, self._c[0]
+            odd = (code & _ONES).bit_count()
+            live = odd + 2 * (code & _TWOS).bit_count() + 4 * (code & _FOURS).bit_count()
+            live += 1 + b.tiles
+            pairs = [pairs_shanten((live - n) >> 1, n, 0, 0, c)
+                     for n in (b.odd + odd + 1, b.odd + odd - 1)]  # a count even, odd
+            found = 0
+            for r, ua in enumerate(self._drawn(code)):
+                if ua >= 0 and min(std[row[ua]], pairs[code >> 3 * r & 1]) < below:
+                    found |= 1 << r
+            self._draws[key] = found
+        return found
+
+    def _drawn(self, code: int) -> tuple[int, ...]:
+        """Per rank: the suit's U class after drawing it (−1 for a rank held four times)."""
+        found = self._after.get(code)
+        if found is None:
+            u, out = self._u, []
+            for r, one in enumerate(RANK_CODES):
+                drawn = code + one
+                out.append(u[START[drawn >> 15] + POS[drawn & _LOW]]
+                           if code >> 3 * r & 7 < 4 else -1)
+            found = self._after[code] = tuple(out)
+        return found
+
+
+def _unpacked(key: int) -> SuitFacts:
+    flags = key & 255
+    return SuitFacts(
+        u=key >> 16, tiles=key >> 8 & 15, odd=key >> 12 & 15, now=flags & 3,
+        draw_groups=bool(flags & 4), draw_pair=bool(flags & 8), less_groups=bool(flags & 16),
+        less_pair=bool(flags & 32), swap_groups=bool(flags & 64),
+        swap_pair=bool(flags & 128))
 
 
 def _waits(a: SuitFacts, b: SuitFacts) -> bool:

@@ -1,7 +1,10 @@
 """换三张's scorer (RULES.md §0.10.9) held equal to its plain definition on generated deals:
 each hand's shanten composed from its suits' facts (`engine.shapes.composed`), memoised by
-those facts, and the 进张 stage's memo by the tiles each choice of missing suit reads change
-no answer. CI-sized by default; ``HUPAI_FULL=1`` runs more deals."""
+those facts, and each hand's 进张 composed from its suits' draws (`Composer.draws`, the
+first entry `discards` would list chosen from them), memoised by the suits' codes, change
+no answer; the 进张 also hand by hand, on generated hands near ready (where the waits, the
+ties between discards and the dead suit's draws are). CI-sized by default; ``HUPAI_FULL=1``
+runs more deals."""
 
 from __future__ import annotations
 
@@ -14,8 +17,9 @@ import pytest
 
 from engine import tiles as T
 from engine.advice.exchange import exchange
+from engine.advice.reading import checked_hand
 from engine.variants import REGISTRY
-from tests.hands import scale
+from tests.hands import Hand, mutate, scale, seven_pairs, standard
 
 SICHUAN = REGISTRY["sichuan"]
 scoring = importlib.import_module("engine.advice.exchange")  # (the package exports the function)
@@ -70,3 +74,56 @@ def test_a_deal_of_one_suit_equals_its_definition(monkeypatch: pytest.MonkeyPatc
     fast = exchange(SICHUAN, {"hand": hand})
     monkeypatch.setattr(scoring, "_Scorer", Plain)
     assert fast == exchange(SICHUAN, {"hand": hand})
+
+
+def near_ready(rng: random.Random, size: int) -> list[int]:
+    """A complete hand of one or two suits (groups and a pair, or 七对 with fours), then
+    ``size`` tiles of it with none, one or two swapped for any number tile (the dead suit's
+    too): ready hands, hands one or two from ready, fours, tied discards."""
+    while True:
+        suits = rng.sample(range(3), rng.choice((1, 2)))
+        pool = [k for k in range(27) if k // 9 in suits]
+        tiles = (standard(rng, pool) if rng.random() < 0.7
+                 else seven_pairs(rng, pool, quads=True))
+        if tiles is not None:
+            counts = mutate(rng, Hand(tuple(T.counts(tiles)), 0), list(range(27)), size).counts
+            return [k for k in range(27) for _ in range(counts[k])]
+
+
+def scorers(size: int) -> tuple[scoring._Scorer, Plain]:
+    """The scorer and its plain definition for a hand of ``size`` tiles (which hand does
+    not matter: `effective` and `shanten` read the part they are given)."""
+    data = {"hand": "123456789m1234p5s"[:15 if size == 13 else 17]}
+    request, options, _, _ = checked_hand(SICHUAN, data, [])
+    tiles = tuple(sorted(request.hand.concealed))
+    return (scoring._Scorer(SICHUAN, data, options, tiles),
+            Plain(SICHUAN, data, options, tiles))
+
+
+@pytest.mark.parametrize("size", [13, 14])
+def test_effective_equals_its_definition(size: int) -> None:
+    # each hand's 进张 as the exchange counts it (the given triple seen), composed against
+    # `waits` (13 tiles) and `discards`' first entry (14), each choice of missing suit
+    fast, plain = scorers(size)
+    rng = random.Random(2323 + size)
+    for _ in range(scale(150, 1500)):
+        part = tuple(sorted(near_ready(rng, size)))
+        suit = rng.randrange(3)
+        given = tuple(sorted(rng.choices(range(9 * suit, 9 * suit + 9), k=3)))
+        assert fast.shanten(part, given) == plain.shanten(part, given), part
+        assert fast.effective(part, given) == plain.effective(part, given), (part, given)
+
+
+@pytest.mark.parametrize(("part", "expected"), [
+    # only a fifth 1m completes it: shanten 1 (s missing), and every draw but 1m keeps the
+    # table at 0 — the dead suit's too, as `discards` counts them: 2–9m 8 × 4 = 32; 1p 4,
+    # 7p 2, the other seven p 3 each = 27; 123s seen 3 × 3, 4–9s 6 × 4 = 33; 92
+    ("1111m234p567p789p", 92),
+    # the same with 1s drawn: discarding it leaves the hand above; the 1s held is one
+    # copy fewer to draw: 91
+    ("1111m234p567p789p1s", 91),
+])
+def test_dead_suit_draws_count(part: str, expected: int) -> None:
+    fast, plain = scorers(len(T.parse(part)))
+    tiles, given = tuple(sorted(T.parse(part))), tuple(T.parse("123s"))
+    assert fast.effective(tiles, given) == plain.effective(tiles, given) == expected

@@ -1,8 +1,9 @@
 """`engine.shapes.composed` held equal to the whole-part search on generated parts: the
 table shanten (`engine.shapes.shanten`) with suit d dropped, and where it is 0 or less the
 wait asked of `engine.shapes.completing_kinds` (13 tiles: some completing kind held fewer
-than four times; 14: some discard leaving such a part). CI-sized by default; ``HUPAI_FULL=1``
-runs more parts."""
+than four times; 14: some discard leaving such a part); a 13-tile part's 进张 (`draws`)
+against `engine.shapes.shanten_after_draws` of the whole part. CI-sized by default;
+``HUPAI_FULL=1`` runs more parts."""
 
 from __future__ import annotations
 
@@ -73,6 +74,51 @@ def test_composed_equals_the_whole_part(seed: int) -> None:
             lo, hi = LIVE[d]
             assert composer.shanten(d, facts[lo], facts[hi], len(tiles)) \
                 == reference(tiles, d), (tiles, d)
+
+
+def draws_reference(tiles: list[int], dropped: int, below: int) -> set[int]:
+    """The kinds, held fewer than four times, whose draw leaves the whole part's table
+    shanten below ``below`` (what `discards` and ``advice`` count as 进张)."""
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    after = S.shanten_after_draws(counts, 0, WITHOUT[dropped], ())[1]
+    return {k for k in range(27) if counts[k] < 4 and after[k] < below}
+
+
+@pytest.mark.parametrize("seed", range(scale(2, 8)))
+def test_draws_equal_the_whole_part(seed: int) -> None:
+    composer = Composer(WITHOUT)
+    for tiles in parts(scale(300, 1500), seed + 100):
+        if len(tiles) == 14:
+            tiles = tiles[:-1]  # (drawn at random: one tile less is a random 13-tile part)
+        if max(tiles.count(t) for t in tiles) > 4:
+            continue
+        codes = [code_of(tiles, s) for s in range(3)]
+        for d in range(3):
+            for below in range(4):  # 0: the waits; above: the draws that lower the shanten
+                mask = composer.draws(d, codes, below)
+                assert {k for k in range(27) if mask >> k & 1} \
+                    == draws_reference(tiles, d, below), (tiles, d, below)
+
+
+@pytest.mark.parametrize(("hand", "dropped", "below", "expected"), [
+    ("1112345678999m", 2, 0, "123456789m"),  # 九莲宝灯: every rank completes it
+    ("1111m234p567p789p", 2, 0, ""),  # no wait but a fifth 1m, never drawn
+    # the same below 1 (table 0): every draw keeps it 0 but the fifth 1m, and a draw of
+    # the dead suit s changes nothing, so its nine kinds count too (as `discards` counts)
+    ("1111m234p567p789p", 2, 1, "23456789m123456789p123456789s"),
+    # 七对 waiting on 7m; 1m and 4m make groups and a pair (11 123 234 456 567m and
+    # 11 22 33 44 567m … ): every wait, whichever shape
+    ("1122334455667m", 1, 0, "147m"),
+    # one from ready (the dead 1s to exchange): 3m or 6m make table 0; the dead 1s none
+    ("12m45m123p456p99p1s", 2, 1, "36m"),
+])
+def test_pinned_draws(hand: str, dropped: int, below: int, expected: str) -> None:
+    tiles = sorted(T.parse(hand))
+    mask = Composer(WITHOUT).draws(dropped, [code_of(tiles, s) for s in range(3)], below)
+    assert {k for k in range(27) if mask >> k & 1} == set(T.parse(expected)) \
+        == draws_reference(tiles, dropped, below)
 
 
 def shanten_of(hand: str, dropped: int) -> int:
