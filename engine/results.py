@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Final
+from typing import Final, Generic, TypeVar
 
 from engine.caching import hand_memo
 from engine.options import Options
@@ -153,3 +153,16 @@ class WinCheck:
     win: bool
     shapes: tuple[str, ...] = ()
     reason: str | None = None
+
+
+T_ = TypeVar("T_")
+
+
+@dataclass(frozen=True)
+class Tallied(WinCheck, Generic[T_]):
+    """A `WinCheck` with the tally it was read from (a variant's `offer_check`): an
+    accelerator the ``fan`` pipeline consults — `Variant.checked_fan` prices a claimed win
+    from ``tally`` instead of judging the same hand a second time. Held equal to the rules
+    by the claims tests, which compare each claimed win with ``fan`` on generated hands."""
+
+    tally: T_ | None = None

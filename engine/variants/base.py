@@ -3,16 +3,19 @@
 A variant declares its identity, options and tile rules, and answers four questions about a
 hand: is it a win (and why not), what is it worth, how far is it from a wait, and which
 tiles are wild. ``win``, ``waits`` and ``discards`` are built here from those answers, the
-same way for every variant; ``fan`` and any extra operation (``birds``, ``kong``, ``qishou``,
-``jing``, ``jing-settlement``) are the variant's own.
+same way for every variant, and so is ``fan``'s pipeline (facts → check → tally → price →
+answer) around the variant's hooks; any extra operation (``birds``, ``kong``, ``qishou``,
+``jing``, ``jing-settlement``) is the variant's own.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cached_property
-from typing import Any, ClassVar
+from dataclasses import fields
+from functools import cached_property, partial
+from operator import attrgetter
+from typing import Any, ClassVar, Final
 
 from engine import tiles as T
 from engine import wire
@@ -39,6 +42,7 @@ from engine.results import (
     DiscardChoice,
     DiscardsAnswer,
     EffectiveTile,
+    Tallied,
     Wait,
     WaitsAnswer,
     WinAnswer,
@@ -52,6 +56,7 @@ from engine.variants.members import OwnMember, own_members
 from engine.weights import Weigh
 
 Operation = Callable[[Request], Any]
+_CONTEXT_MEMBERS: Final = frozenset(f.name for f in fields(Context))
 Extra = Callable[[Options, bool], list[Problem]]
 """An operation's own checks for `Variant.checked`: its problems under the options (the
 defaults standing in for bad ones) and whether those are the options sent (False: the
@@ -98,6 +103,12 @@ class Variant(ABC):
     """``context.active`` is read (四川 血战, 南昌); 长沙 and 红中 end the hand with the first
     win and ignore it."""
 
+    fan_members: ClassVar[tuple[str, ...]] = ()
+    """The context members only ``fan`` checks (`fan_problems`: the seats its payments read,
+    长沙's birds, 红中's codes), shared ones by their `Context` name, the variant's own by
+    their `facts` name: `checked_fan` prices a request carrying none of them without
+    checking it again, and sends one carrying any through ``fan`` whole."""
+
     @property
     def context_members(self) -> Mapping[str, OwnMember]:
         """The members `facts` owns, by name (what the service builds context schemas of)."""
@@ -122,25 +133,9 @@ class Variant(ABC):
         """`check` of a 13-tile ``hand`` + ``tile`` (a ``claims`` offer) in ``win_type``,
         when the variant can rule without the trial context ``claims`` would build for it
         (that win type, no kong); None: build it and ask `check`. It must give `check`'s
-        win, shapes and reason; it may carry more, for `checked_fan` (``verdict``)."""
+        win, shapes and reason; it may carry its tally (`engine.results.Tallied`), which the
+        ``fan`` pipeline then prices instead of judging the hand again (`checked_fan`)."""
         return None
-
-    @abstractmethod
-    def fan(self, request: Request) -> Any:
-        """The full evaluation (``POST /v1/{variant}/fan``)."""
-
-    def checked_fan(self, request: Request, options: Options,
-                    verdict: WinCheck | None = None, *, with_reading: bool = True) -> Any:
-        """``fan``'s answer for a request whose options, hand and win tile are already
-        checked (``options``: its effective options): what `engine.claims` prices a win with
-        after its own, stricter validation. ``fan`` itself by default; a variant answers it
-        without checking them again, and asks ``fan`` when the request carries members only
-        ``fan`` checks (seats, birds, codes), so a claimed win is not checked twice.
-        ``verdict``: what `offer_check` answered for this hand (a variant may price the win
-        from what it carries instead of judging the hand again). ``with_reading`` False: the
-        reading may be left out (None) — a win action shows none, and building it is most
-        of a win's price in some variants."""
-        return self.fan(request)
 
     @abstractmethod
     def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
@@ -365,6 +360,84 @@ class Variant(ABC):
             problems += extra(options, given)
         raise_if(list(dict.fromkeys(problems)))
         return options
+
+    # --- fan: one pipeline for every variant ----------------------------------------------------
+
+    def fan(self, request: Request) -> Any:
+        """The full evaluation (``POST /v1/{variant}/fan``), one pipeline for every variant
+        (issue 22 item 4): the facts (`prepared`: the variant's members completed from one
+        another), the request checked (`fan_checked`), then `fan_answer` — the hand's tally,
+        its price, the answer. A variant writes only those hooks."""
+        request = self.prepared(request)
+        return self.fan_answer(request, self.fan_checked(request), None, True)
+
+    def fan_checked(self, request: Request) -> Options:
+        """The effective options of a ``fan`` request, every problem raised: `checked` of a
+        hand with its win tile, with `fan_problems` as the operation's own checks (listed
+        with the hand's and the context's)."""
+        # (a partial, not a lambda: called from the variant's checks, it adds no Python frame)
+        return self.checked(request, needs_win_tile=True,
+                            extra=partial(self.fan_problems, request))
+
+    def fan_problems(self, request: Request, options: Options, given: bool) -> list[Problem]:
+        """What is wrong with the members only ``fan`` checks (`fan_members`), under these
+        options (``given`` False: the defaults standing in for bad ones, `Extra`); none by
+        default."""
+        return []
+
+    @abstractmethod
+    def fan_answer(self, request: Request, options: Options, tally: Any,
+                   with_reading: bool) -> Any:
+        """``fan``'s answer for a request already checked (``options``: its effective options):
+        the hand's tally, its price, the answer. ``tally``: what an accelerator already
+        judged of this very hand in this context's win type (`engine.results.Tallied`, from
+        `offer_check`), priced as it is; None: the rules judge it. ``with_reading`` False:
+        the reading may be left out (None) — a win action shows none, and building it is
+        most of a win's price in some variants."""
+
+    def checked_fan(self, request: Request, options: Options,
+                    verdict: WinCheck | None = None, *, with_reading: bool = True) -> Any:
+        """``fan``'s answer for a request whose options, hand and win tile are already
+        checked (``options``: its effective options): what `engine.claims` and
+        `engine.advice` price a win with after their own, stricter validation — so a
+        claimed win is not checked twice. A request carrying any of `fan_members` goes
+        through ``fan`` whole (their checks are ``fan``'s alone). ``verdict``: what
+        `offer_check` answered for this hand; its tally, if it carries one, is priced
+        instead of judging the hand again."""
+        if self.carries_fan_members(request.context):
+            return self.fan(request)
+        tally = verdict.tally if isinstance(verdict, Tallied) else None
+        return self.fan_answer(request, options, tally, with_reading)
+
+    def carries_fan_members(self, context: Context) -> bool:
+        """Whether ``context`` holds any of `fan_members` (not None; a context without the
+        variant's facts holds none of its own)."""
+        get = self._fan_get
+        if get is None:
+            return False
+        try:  # (one C call: claims and advice ask this of every win they price)
+            sent: bool = get(context) != self._fan_absent
+            return sent
+        except AttributeError:  # a bare `Context`, without the variant's facts
+            return any(getattr(context, m) is not None for m in self.fan_members
+                       if m in _CONTEXT_MEMBERS)
+
+    _fan_get: ClassVar[attrgetter[Any] | None] = None
+    _fan_absent: ClassVar[Any] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """`fan_members` read once a class: one getter of them all (the variant's own
+        through ``facts``), and what it gives when none is sent; a name that is no member of
+        the context is refused here, when the variant is defined."""
+        super().__init_subclass__(**kwargs)
+        own = {m for m in cls.fan_members if m not in _CONTEXT_MEMBERS}
+        unknown = own - set(own_members(cls.facts))
+        if unknown:
+            raise TypeError(f"{cls.__name__}: fan_members {sorted(unknown)} are not members "
+                            "of its context")
+        paths = [f"facts.{m}" if m in own else m for m in cls.fan_members]
+        cls._fan_get = attrgetter(*paths) if paths else None
+        cls._fan_absent = None if len(paths) == 1 else (None,) * len(paths)
 
     # --- the shared operations ----------------------------------------------------------------
 

@@ -71,8 +71,8 @@ class Toy(Variant):
     def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
         return len(set(hand.all_tiles)) + int(options["bonus"])
 
-    def fan(self, request: Request) -> ToyFan:
-        options = self.checked(request, needs_win_tile=True)
+    def fan_answer(self, request: Request, options: Options, tally: Any,
+                   with_reading: bool) -> ToyFan:
         result = self.check(request.hand, request.context, options)
         if not result.win:
             return ToyFan(False, result.reason, (), 0, None, options)
@@ -81,7 +81,7 @@ class Toy(Variant):
         win = request.hand.win_tile
         assert win is not None
         group = Group("single", (T.code(win),), (T.code(win),))
-        return ToyFan(True, None, (pattern,), fan, (group,), options)
+        return ToyFan(True, None, (pattern,), fan, (group,) if with_reading else None, options)
 
     def shanten(self, concealed: Sequence[Tile], melds: int, context: Context,
                 options: Options) -> int:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from engine import seats as S
 from engine.errors import Problem
 from engine.hand import Context, WinType
-from engine.seats import WinSeats, winner_is_dealer
+from engine.seats import WinSeats, win_seats, winner_is_dealer
 
-__all__ = ["WinSeats", "discarder_is_dealer", "read_seats", "seat_problems", "winner_is_dealer"]
+__all__ = ["WinSeats", "discarder_is_dealer", "read_seats", "seat_problems", "win_seats",
+           "winner_is_dealer"]
 
 
 def discarder_is_dealer(context: Context, win_type: WinType) -> bool | None:

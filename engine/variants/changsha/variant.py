@@ -41,7 +41,7 @@ Decisions (where RULES/API leave room):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
 from engine import shapes as S
@@ -57,7 +57,7 @@ from engine.errors import (
 from engine.hand import Context, Hand, HandRules, Request, WinType, check_hand
 from engine.options import Options
 from engine.plumbing import warm
-from engine.results import Wait, WinCheck
+from engine.results import Tallied, Wait, WinCheck
 from engine.tiles import Tile
 from engine.variants.base import Variant
 from engine.variants.changsha import birds as B
@@ -80,6 +80,7 @@ from engine.variants.changsha.seats import (
     discarder_is_dealer,
     read_seats,
     seat_problems,
+    win_seats,
     winner_is_dealer,
 )
 from engine.variants.changsha.settle.answer import ChangshaSettleAnswer
@@ -103,22 +104,20 @@ from engine.variants.changsha.shapes import (
 )
 from engine.variants.changsha.weights import WEIGHTS
 
-
-@dataclass(frozen=True)
-class JudgedCheck(WinCheck):
-    """`Changsha.offer_check`'s answer: `check`'s, with the `judge` verdict it came from, so
-    that a claimed win is priced without judging the hand a second time."""
-
-    judged: Verdict | None = None
-
-
-NO_SHAPE: Final = JudgedCheck(False, (), REASON_NO_SHAPE)
+NO_SHAPE: Final[Tallied[Verdict]] = Tallied(False, (), REASON_NO_SHAPE)
 """`judge`'s refusal of tiles that form no shape (`forms_no_shape`)."""
 
 
 def win_type_of(context: Context) -> WinType:
     """The win type; 长沙 defaults to a discard (RULES §0.3)."""
     return context.win_type or WinType.DISCARD
+
+
+def _turned(context: Context) -> tuple[Tile, ...] | None:
+    """The turned birds, ``ChangshaFacts.of(context).birds`` — read in place when the context
+    holds 长沙's own facts (every request this variant parsed): ``fan`` reads them twice."""
+    facts = context.facts
+    return (facts if type(facts) is ChangshaFacts else ChangshaFacts.of(context)).birds
 
 
 class Changsha(Variant):
@@ -137,6 +136,7 @@ class Changsha(Variant):
                                  settle=wire.RequestShape.RECORD)
     weights = WEIGHTS
     facts = ChangshaFacts
+    fan_members = ("seats", "birds")
     claim_rules = claims_module.CLAIM_RULES
 
     # --- the hooks ----------------------------------------------------------------------------
@@ -152,14 +152,14 @@ class Changsha(Variant):
         return WinCheck(verdict.win, verdict.shapes, verdict.reason)
 
     def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
-                    options: Options) -> JudgedCheck:
+                    options: Options) -> Tallied[Verdict]:
         """`judge` reads the tiles, the win type and the options, no other context member:
-        no trial context is needed, and the verdict rides along for `checked_fan`. Tiles
+        no trial context is needed, and the verdict rides along as its tally (`Tallied`). Tiles
         that form no shape at all (most offers) are refused without `judge`'s traits."""
         if forms_no_shape(hand.concealed, tile, hand.melds):
             return NO_SHAPE
         verdict = judge(Hand(hand.concealed, hand.melds, tile), win_type, options)
-        return JudgedCheck(verdict.win, verdict.shapes, verdict.reason, verdict)
+        return Tallied(verdict.win, verdict.shapes, verdict.reason, verdict)
 
     def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
         return self._fan_of(hand, context, options, judge(hand, win_type_of(context), options))
@@ -220,45 +220,31 @@ class Changsha(Variant):
 
     # --- fan ----------------------------------------------------------------------------------
 
-    def fan(self, request: Request) -> ChangshaFanAnswer:
+    def fan_problems(self, request: Request, options: Options, given: bool) -> list[Problem]:
+        """The turned birds and the seats the payments (traditional) or the birds read."""
         context = request.context
-        turned = ChangshaFacts.of(context).birds
-        seated: WinSeats | None = None
+        turned = _turned(context)
+        if context.seats is None and turned is None:
+            return []  # (nothing only fan checks: the common request)
+        return self._seat_and_bird_problems(request, turned, options, given,
+                                            purpose="payments")[0]
 
-        def own(options: Options, given: bool) -> list[Problem]:
-            nonlocal seated  # the seats read, for the answer (the last check's)
-            problems, seated = self._seat_and_bird_problems(request, turned, options, given,
-                                                            purpose="payments")
-            return problems
-
-        options = self.checked(request, needs_win_tile=True, extra=own)
-        return self._answer(request.hand, context, options, turned, seated)
-
-    def checked_fan(self, request: Request, options: Options,
-                    verdict: WinCheck | None = None, *,
-                    with_reading: bool = True) -> ChangshaFanAnswer:
-        """Without birds or seats there are no payment tables to read (and check); a
-        verdict from `offer_check` is priced as it is."""
-        context = request.context
-        if ChangshaFacts.of(context).birds is not None or context.seats is not None:
-            return self.fan(request)
-        judged = verdict.judged if isinstance(verdict, JudgedCheck) else None
-        return self._answer(request.hand, context, options, None, None, judged, with_reading)
-
-    def _answer(self, hand: Hand, context: Context, options: Options,
-                turned: tuple[Tile, ...] | None, seated: WinSeats | None,
-                judged: Verdict | None = None, with_reading: bool = True) -> ChangshaFanAnswer:
-        """``fan``'s answer once the request is checked (``seated``: the seats read;
-        ``judged``: `judge`'s verdict on this hand in this context's win type, if known;
-        ``with_reading``: `checked_fan`)."""
+    def fan_answer(self, request: Request, options: Options, tally: Verdict | None,
+                   with_reading: bool) -> ChangshaFanAnswer:
+        """`judge`'s tally (or the one an offer carries), then the seed or the traditional
+        price, with the birds and payments when seats or birds were sent."""
+        hand, context = request.hand, request.context
+        turned = _turned(context)
         win_type = win_type_of(context)
-        verdict = judged if judged is not None else judge(hand, win_type, options)
+        verdict = tally if tally is not None else judge(hand, win_type, options)
         if not verdict.win:
             return ChangshaFanAnswer(False, reason=verdict.reason, options=options)
         shown = reading(hand, verdict.traits, verdict.shapes) if with_reading else None
         if options["scoring_profile"] == SEED:
             scored = seed.seed_score(verdict.traits)
-            seed_birds, bird_fan = _seed_birds(turned, seated, hand, options)
+            seed_birds, bird_fan = _seed_birds(turned, self._win_seats(context, options),
+                                               hand, options) if turned is not None \
+                else (None, 0)
             return ChangshaFanAnswer(
                 True, patterns=scored.patterns, fan=scored.fan, bird_fan=bird_fan,
                 total_fan=seed.total_fan(scored.fan, bird_fan, win_type),
@@ -268,6 +254,7 @@ class Changsha(Variant):
 
         value = self._traditional(hand, context, options, verdict, win_type)
         birds = payments = None
+        seated = self._win_seats(context, options) if context.seats is not None else None
         if seated is not None:
             birds = _traditional_birds(turned, options, seated) \
                 if turned is not None else None
@@ -381,6 +368,13 @@ class Changsha(Variant):
                          winner_is_dealer=winner_is_dealer(context),
                          discarder_is_dealer=discarder_is_dealer(context, win_type))
         return score(traits, options)
+
+    def _win_seats(self, context: Context, options: Options) -> WinSeats:
+        """The seats of a win whose seats `_seat_and_bird_problems` found nothing wrong
+        with: the winner, the dealer, the payers."""
+        seats = win_seats(context, win_type_of(context), players=options["players"])
+        assert seats is not None  # the check asked for the winner
+        return seats
 
     def _seat_and_bird_problems(self, request: Request, turned: tuple[Tile, ...] | None,
                                 options: Options, given: bool, *,

@@ -50,7 +50,7 @@ from engine.errors import (
 from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.options import Options, OptionSpec
 from engine.plumbing import warm
-from engine.results import BirdHit, KongAnswer, Pattern, Reading, Wait, WinCheck
+from engine.results import BirdHit, KongAnswer, Pattern, Reading, Tallied, Wait, WinCheck
 from engine.tiles import Tile
 from engine.variants.base import Variant
 from engine.variants.hongzhong import claims as claims_module
@@ -113,14 +113,6 @@ class HongzhongFanAnswer:
 
 
 @dataclass(frozen=True)
-class FoundCheck(WinCheck):
-    """`Hongzhong.offer_check`'s answer: `check`'s, with the shapes and split it read
-    (`scoring.shapes_of`), so that a claimed win is priced without reading them again."""
-
-    found: scoring.Found | None = None
-
-
-@dataclass(frozen=True)
 class HongzhongCodesAnswer:
     """``POST /v1/hongzhong/birds``: the codes, and the win they pay for when sent."""
 
@@ -152,6 +144,7 @@ class Hongzhong(Variant):
     wait_win_type = WinType.SELF_DRAW  # a wildcard variant (RULES.md §0.6)
     reads_active: ClassVar[bool] = False
     facts: ClassVar[type[HongzhongFacts]] = HongzhongFacts
+    fan_members = ("seats", "codes", "code_count")
     claim_rules = claims_module.CLAIM_RULES
 
     # --- hooks -----------------------------------------------------------------------------
@@ -217,44 +210,33 @@ class Hongzhong(Variant):
 
     # --- fan ------------------------------------------------------------------------------
 
-    def fan(self, request: Request) -> HongzhongFanAnswer:
-        options, cfg = self._validated(request, with_hand=True)
-        return self._answer(request, options, cfg)
+    def fan_problems(self, request: Request, options: Options, given: bool) -> list[Problem]:
+        """The seats the payments read and the codes (`_payment_problems`)."""
+        return self._payment_problems(request.context, options, needs_codes=False)
 
     def fan_without_reading(self, request: Request) -> HongzhongFanAnswer:
         """``fan``'s answer less its ``reading`` (two thirds of a wildcard hand's price):
         what ``settle`` prices each winner with (its ``wins`` show no reading)."""
-        options, cfg = self._validated(request, with_hand=True)
-        return self._answer(request, options, cfg, with_reading=False)
+        return self.fan_answer(request, self.fan_checked(request), None, False)
 
     def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
-                    options: Options) -> FoundCheck:
+                    options: Options) -> Tallied[scoring.Found]:
         """`check` reads the tiles, the win type and ``first_turn`` (四红中), no other context
-        member: no trial context is needed, and the shapes found ride along for
-        `checked_fan`, so that a claimed win's shapes are read once, not twice."""
+        member: no trial context is needed, and the shapes found ride along as its tally
+        (`Tallied`), so that a claimed win's shapes are read once, not twice."""
         trial = Hand(hand.concealed, hand.melds, tile)
         cfg = config(options)
         found = scoring.shapes_of(trial, context, cfg, win_type)
         verdict = scoring.check(trial, context, cfg, found, win_type)
-        return FoundCheck(verdict.win, verdict.shapes, verdict.reason, found)
+        return Tallied(verdict.win, verdict.shapes, verdict.reason, found)
 
-    def checked_fan(self, request: Request, options: Options,
-                    verdict: WinCheck | None = None, *,
-                    with_reading: bool = True) -> HongzhongFanAnswer:
-        """Without seats or codes (members only ``fan`` checks) nothing is left to check;
-        the shapes an `offer_check` found are priced as they are."""
-        ctx = request.context
-        facts = HongzhongFacts.of(ctx)
-        if ctx.seats is not None or facts.codes is not None or facts.code_count is not None:
-            return self.fan(request)
-        found = verdict.found if isinstance(verdict, FoundCheck) else None
-        return self._answer(request, options, config(options), found, with_reading)
-
-    def _answer(self, request: Request, options: Options, cfg: Config,
-                found: scoring.Found | None = None,
-                with_reading: bool = True) -> HongzhongFanAnswer:
-        """``fan``'s answer once the request is checked (``found``: `scoring.shapes_of` of
-        this hand in this context's win type, if known; ``with_reading``: `checked_fan`)."""
+    def fan_answer(self, request: Request, options: Options, tally: scoring.Found | None,
+                   with_reading: bool) -> HongzhongFanAnswer:
+        """``fan``'s answer once the request is checked: the shapes found (`scoring.shapes_of`
+        of this hand in this context's win type: ``tally`` when an offer read them), the
+        score, the payments and codes."""
+        cfg = config(options)
+        found = tally
         hand, ctx = request.hand, request.context
         if found is None:
             found = scoring.shapes_of(hand, ctx, cfg)
@@ -330,19 +312,22 @@ class Hongzhong(Variant):
     def _validated(self, request: Request, *, with_hand: bool,
                    needs_codes: bool = False) -> tuple[Options, Config]:
         """`checked`, with the context the payments read (seats, codes) as its own checks."""
-        ctx = request.context
-
-        def own(options: Options, _given: bool) -> list[Problem]:
-            problems = list(S.range_problems(ctx, options["players"], reads_active=False)
-                            or S.win_problems(ctx, win_type_of(ctx.win_type)))
-            problems += _code_problems(ctx, options, config(options))
-            if needs_codes and HongzhongFacts.of(ctx).codes is None:
-                problems.append(missing_field("#/context/codes", "send the turned codes as "
-                                              "context.codes"))
-            return problems
-
-        options = self.checked(request, needs_win_tile=True, hand=with_hand, extra=own)
+        options = self.checked(request, needs_win_tile=True, hand=with_hand,
+                               extra=lambda o, _given: self._payment_problems(
+                                   request.context, o, needs_codes=needs_codes))
         return options, config(options)
+
+    def _payment_problems(self, ctx: Context, options: Options, *,
+                          needs_codes: bool) -> list[Problem]:
+        """The seats the payments read (in the room), the codes, and (``needs_codes``) that
+        codes were sent."""
+        problems = list(S.range_problems(ctx, options["players"], reads_active=False)
+                        or S.win_problems(ctx, win_type_of(ctx.win_type)))
+        problems += _code_problems(ctx, options, config(options))
+        if needs_codes and HongzhongFacts.of(ctx).codes is None:
+            problems.append(missing_field("#/context/codes", "send the turned codes as "
+                                          "context.codes"))
+        return problems
 
     def _codes(self, ctx: Context, options: Options) -> Codes | None:
         codes = HongzhongFacts.of(ctx).codes

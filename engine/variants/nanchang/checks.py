@@ -13,7 +13,7 @@ from engine import tiles as T
 from engine.errors import Problem, invalid_field, invalid_tile, missing_field
 from engine.hand import Context, WinType
 from engine.tiles import Tile
-from engine.variants.nanchang.facts import NanchangFacts
+from engine.variants.nanchang.facts import Jing, NanchangFacts
 
 MAX_PLAYERS = S.FULL_TABLE
 
@@ -26,9 +26,9 @@ def tile_in_set(tile: Tile | None, kinds: frozenset[Tile], tile_set: str,
                                   "variant (tile_set option)")]
 
 
-def jing_problems(context: Context, kinds: frozenset[Tile], tile_set: str) -> list[Problem]:
-    """``context.jing`` is required and both kinds must be in the tile set."""
-    jing = NanchangFacts.of(context).jing
+def jing_problems(jing: Jing | None, kinds: frozenset[Tile], tile_set: str) -> list[Problem]:
+    """``context.jing`` (``jing``: its value, read by the caller) is required and both kinds
+    must be in the tile set."""
     if jing is None:
         return [missing_field("#/context/jing",
                               'context.jing {"zheng", "fu"} is required: the 正精 and 副精 '

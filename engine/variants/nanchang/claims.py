@@ -27,6 +27,7 @@ CLAIM_RULES: Final = ClaimRules(
     amounts=("multiplier", "flat_per_payer"),
     chow=lambda options: True,
     wild_kinds=jing_kinds,
-    context_problems=lambda context, rules: jing_problems(context, rules.tile_kinds,
+    context_problems=lambda context, rules: jing_problems(NanchangFacts.of(context).jing,
+                                                          rules.tile_kinds,
                                                           rules.tile_set_name),
 )

@@ -57,7 +57,16 @@ from engine.hand import Context, Hand, HandRules, Request, WinType
 from engine.hand import standard_chow as _standard_chow
 from engine.options import Options, OptionSpec, OptionType
 from engine.plumbing import warm
-from engine.results import DiscardsAnswer, KongAnswer, Pattern, Reading, Wait, WaitsAnswer, WinCheck
+from engine.results import (
+    DiscardsAnswer,
+    KongAnswer,
+    Pattern,
+    Reading,
+    Tallied,
+    Wait,
+    WaitsAnswer,
+    WinCheck,
+)
 from engine.tiles import Tile
 from engine.variants.base import Extra, Variant
 from engine.variants.nanchang import checks as C
@@ -174,12 +183,11 @@ class Outcome:
     """``tian_hu`` or ``di_hu``."""
 
 
-@dataclass(frozen=True)
-class JudgedOffer(WinCheck):
-    """`Nanchang.offer_check`'s answer: `check`'s, with the `Outcome` it came from, so that
-    a claimed win is priced without evaluating the hand a second time."""
-
-    outcome: Outcome | None = None
+def _facts(context: Context) -> NanchangFacts:
+    """`NanchangFacts.of` ``context``, read in place when it holds 南昌's own (every request
+    this variant parsed): a warm ``fan`` reads them four times."""
+    facts = context.facts
+    return facts if type(facts) is NanchangFacts else NanchangFacts.of(context)
 
 
 def honor_chow_or_standard(tiles: Sequence[Tile]) -> bool:
@@ -215,6 +223,7 @@ class Nanchang(Variant):
     weights = WEIGHTS
     wait_win_type = WinType.SELF_DRAW  # a wildcard variant (RULES.md §0.6)
     facts: ClassVar[type[NanchangFacts]] = NanchangFacts
+    fan_members = ("seats",)
     claim_rules = claims_module.CLAIM_RULES
 
     # --- the variant's rules ---------------------------------------------------------------
@@ -246,11 +255,11 @@ class Nanchang(Variant):
         """``context.jing``'s problems; where ``context.indicator`` stands in for it (fan,
         waits, discards: `_indicated`), the indicator's as `jing` finds them, and a jing sent
         beside it that disagrees (compared under the options given, when they are good)."""
-        facts = NanchangFacts.of(ctx)
+        facts = _facts(ctx)
         indicator, jing = facts.indicator, facts.jing
         if indicator is None:
             rules = self.hand_rules(options)
-            return C.jing_problems(ctx, rules.tile_kinds, rules.tile_set_name)
+            return C.jing_problems(jing, rules.tile_kinds, rules.tile_set_name)
         found = _indicator_problems(indicator, options)
         if found or jing is None or not options_given:
             return found
@@ -272,7 +281,7 @@ class Nanchang(Variant):
         `jing` would refuse, bad options, or a jing sent beside it leave the request as it
         is, for `_jing_problems` to word."""
         ctx = request.context
-        facts = NanchangFacts.of(ctx)
+        facts = _facts(ctx)
         indicator = facts.indicator
         if indicator is None or facts.jing is not None:
             return request
@@ -291,10 +300,10 @@ class Nanchang(Variant):
                 win_type: WinType | None = None) -> Outcome:
         """Win or not (RULES.md §0.7: no shape first, then ``jing_diao`` on a discard), the
         best candidate, and 天胡/地胡; in ``win_type`` when given, else the context's."""
-        facts = NanchangFacts.of(context)
+        facts = _facts(context)
         jing = facts.jing
         if jing is None:
-            raise RequestError(C.jing_problems(context, frozenset(), "136"))
+            raise RequestError(C.jing_problems(None, frozenset(), "136"))
         win_type = win_type or context.win_type or WinType.DISCARD
         found: Readings = evaluate(hand, jing, self_drawn=win_type is WinType.SELF_DRAW,
                                    others_hold_jing=facts.others_hold_jing, options=options)
@@ -314,14 +323,14 @@ class Nanchang(Variant):
         return WinCheck(result.win, result.shapes, result.reason)
 
     def offer_check(self, hand: Hand, tile: Tile, context: Context, win_type: WinType,
-                    options: Options) -> JudgedOffer:
+                    options: Options) -> Tallied[Outcome]:
         """`outcome` reads the tiles, the 精, the win type and a few context members
         (``others_hold_jing``, ``first_turn``, the dealer) — never ``context.kong`` — so
-        the offer is judged in the request's own context, and the outcome rides along for
-        `checked_fan`: a claimed win is evaluated once, not twice."""
+        the offer is judged in the request's own context, and the outcome rides along as its
+        tally (`Tallied`): a claimed win is evaluated once, not twice."""
         result = self.outcome(Hand(hand.concealed, hand.melds, tile), context, options,
                               win_type)
-        return JudgedOffer(result.win, result.shapes, result.reason, result)
+        return Tallied(result.win, result.shapes, result.reason, result)
 
     def fan_value(self, hand: Hand, context: Context, options: Options) -> int:
         result = self.outcome(hand, context, options)
@@ -357,7 +366,7 @@ class Nanchang(Variant):
         own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
         seen = T.counts(context.visible)
         found = wait_fans(concealed, hand.melds, _jing(context),
-                          NanchangFacts.of(context).others_hold_jing, options,
+                          _facts(context).others_hold_jing, options,
                           lambda t: own[t] >= T.COPIES)
         return tuple(Wait(T.code(t), max(0, T.COPIES - own[t] - seen[t]), fan)
                      for t, fan in found)
@@ -371,7 +380,7 @@ class Nanchang(Variant):
         """`claims` takes ``context.indicator`` in place of ``context.jing`` too (API.md); a
         bad indicator, or a jing beside it that disagrees, is refused first (with the options'
         problems), as `checked` refuses them for fan, waits and discards."""
-        if NanchangFacts.of(request.context).indicator is not None:
+        if _facts(request.context).indicator is not None:
             problems: list[Problem] = []
             options = self.options_or_defaults(request, problems)
             problems += self._jing_problems(request.context, options, not problems)
@@ -381,31 +390,20 @@ class Nanchang(Variant):
     def discards(self, request: Request) -> DiscardsAnswer:
         return super().discards(self._indicated(request))
 
-    def fan(self, request: Request) -> FanAnswer:
-        request = self._indicated(request)
+    def fan_problems(self, request: Request, options: Options, given: bool) -> list[Problem]:
+        """The seats the payments read (`checks.payment_problems`)."""
         ctx = request.context
-        win_type = ctx.win_type or WinType.DISCARD
-        options = self.checked(request, needs_win_tile=True, extra=lambda o, _: (
-            C.payment_problems(ctx, win_type, bool(o["dealer_double"]), o["players"])
-            if ctx.seats is not None else []))
-        return self._answer(request.hand, ctx, options, self.outcome(request.hand, ctx, options))
+        if ctx.seats is None:
+            return []
+        return C.payment_problems(ctx, ctx.win_type or WinType.DISCARD,
+                                  bool(options["dealer_double"]), options["players"])
 
-    def checked_fan(self, request: Request, options: Options,
-                    verdict: WinCheck | None = None, *, with_reading: bool = True) -> FanAnswer:
-        """Without seats (payments, whose checks only ``fan`` makes) nothing is left to
-        check; an outcome from `offer_check` is priced as it is."""
-        ctx = request.context
-        if ctx.seats is not None:
-            return self.fan(request)
-        result = verdict.outcome if isinstance(verdict, JudgedOffer) else None
-        if result is None:
-            result = self.outcome(request.hand, ctx, options)
-        return self._answer(request.hand, ctx, options, result, with_reading)
-
-    def _answer(self, hand: Hand, ctx: Context, options: Options, result: Outcome,
-                with_reading: bool = True) -> FanAnswer:
-        """``fan``'s answer once the request is checked and the hand judged (``result``;
-        ``with_reading``: `checked_fan`)."""
+    def fan_answer(self, request: Request, options: Options, tally: Outcome | None,
+                   with_reading: bool) -> FanAnswer:
+        """``fan``'s answer once the request is checked: the `outcome` (``tally``, when an
+        offer judged it), 天胡/地胡 or the best reading's fan, the payments."""
+        hand, ctx = request.hand, request.context
+        result = tally if tally is not None else self.outcome(hand, ctx, options)
         win_type = ctx.win_type or WinType.DISCARD
         if not result.win or result.best is None:
             return FanAnswer(False, reason=result.reason, options=options)
@@ -463,7 +461,7 @@ class Nanchang(Variant):
 
     def jing(self, request: Request) -> JingAnswer:
         """正精 and 副精 from ``context.indicator`` under ``jing_mode`` (RULES.md §3.2)."""
-        indicator = NanchangFacts.of(request.context).indicator
+        indicator = _facts(request.context).indicator
 
         def problems(options: Options, _given: bool) -> list[Problem]:
             if indicator is None:
@@ -484,7 +482,7 @@ class Nanchang(Variant):
         sent = request.options.get("players") is not None
         options = self.checked(request, hand=False, jing=False, extra=lambda o, _: (
             C.holdings_problems(ctx, o["players"] if sent else None)))
-        holdings: tuple[Holding, ...] = NanchangFacts.of(ctx).holdings or ()
+        holdings: tuple[Holding, ...] = _facts(ctx).holdings or ()
         scores, deltas = settle([(h.zheng, h.fu) for h in holdings], options["bawang_mode"])
         if not sent and len(holdings) != options["players"]:
             options = _with_players(options, len(holdings))
@@ -533,9 +531,9 @@ def _jing_of(indicator: Tile, options: Options) -> Jing:
 
 
 def _jing(context: Context) -> Jing:
-    jing = NanchangFacts.of(context).jing
+    jing = _facts(context).jing
     if jing is None:
-        raise RequestError(C.jing_problems(context, frozenset(), "136"))
+        raise RequestError(C.jing_problems(None, frozenset(), "136"))
     return jing
 
 

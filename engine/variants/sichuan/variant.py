@@ -72,7 +72,7 @@ from engine.tiles import Tile
 from engine.variants.base import Variant
 from engine.variants.sichuan import claims as claims_module
 from engine.variants.sichuan import payments as P
-from engine.variants.sichuan.bound import PING_HU_NEEDS_SELF_DRAW, Bound, bound, ruled
+from engine.variants.sichuan.bound import PING_HU_NEEDS_SELF_DRAW, bound, ruled
 from engine.variants.sichuan.dropping import (
     ALL_SUITS,
     discard_draws,
@@ -180,6 +180,7 @@ class Sichuan(Variant):
     record_limits = RECORD_LIMITS
     claim_rules = claims_module.CLAIM_RULES
     facts = SichuanFacts
+    fan_members = ("seats",)
 
     # --- identity and rules -------------------------------------------------------------------
 
@@ -229,23 +230,17 @@ class Sichuan(Variant):
             return None
         return verdict
 
-    def fan(self, request: Request) -> SichuanFanAnswer:
+    def fan_checked(self, request: Request) -> Options:
+        """`checked`, then the seats the payments read (`payments.win_seat_problems`), a
+        stage of their own: a request with a bad hand is refused for the hand alone."""
         options = self.checked(request, needs_win_tile=True)
         context = request.context
-        b = bound(options)
         if context.seats is not None:
+            b = bound(options)
             seat_problems = P.win_seat_problems(context, b.dian_pao, b.players)
             if seat_problems:  # (not `raise_if`: a good request stays out of engine.errors)
                 raise RequestError(seat_problems)
-        return self._answer(request, options, b=b)
-
-    def checked_fan(self, request: Request, options: Options,
-                    verdict: WinCheck | None = None, *,
-                    with_reading: bool = True) -> SichuanFanAnswer:
-        """With seats (payments), ``fan``'s seat checks run too."""
-        if request.context.seats is not None:
-            return self.fan(request)
-        return self._answer(request, options, with_reading)
+        return options
 
     def settled_fan(self, request: Request, options: Options) -> SichuanFanAnswer:
         """``fan``'s answer for a winner of a ``settle`` record, less what the record's stages
@@ -258,15 +253,16 @@ class Sichuan(Variant):
         context = request.context
         if P.win_seat_problems(context, options["dian_gang_hua"] == "dian_pao"):
             request = replace(request, context=context_with(context, active=None, seats=None))
-        return self._answer(request, options, with_reading=False, with_payments=False)
+        return self.fan_answer(request, options, None, False, with_payments=False)
 
-    def _answer(self, request: Request, options: Options, with_reading: bool = True,
-                with_payments: bool = True, b: Bound | None = None) -> SichuanFanAnswer:
-        """``fan``'s answer once the request is checked (``with_reading``: `checked_fan`;
-        ``with_payments``: `settled_fan`; ``b``: the options' `Bound`, when known)."""
+    def fan_answer(self, request: Request, options: Options, tally: None = None,
+                   with_reading: bool = True, *, with_payments: bool = True
+                   ) -> SichuanFanAnswer:
+        """``fan``'s answer once the request is checked: `evaluate`'s tally (its own memo
+        stands in for an offer's: `offer_check` carries none), its price, the payments
+        (``with_payments`` False: `settled_fan`)."""
         context = request.context
-        if b is None:
-            b = bound(options)
+        b = bound(options)
         result = evaluate(request.hand, context, b.prefs)
         if isinstance(result, str):
             return SichuanFanAnswer(False, reason=result, options=options)
