@@ -191,6 +191,45 @@ def test_atoms_answer_dash_for_missing_keys_like_gunicorns(conf: Any) -> None:
     assert atoms["{X-Request-ID}o"] == "r" and atoms["missing"] == "-"
 
 
+class _Sent:
+    """What gunicorn hands its logger's ``access``: the response, with its headers as sent."""
+
+    def __init__(self, status: str, headers: list[tuple[str, str]], sent: int | None) -> None:
+        self.status, self.headers, self.sent = status, headers, sent
+
+
+@pytest.mark.parametrize(("status", "headers", "sent", "agent"), [
+    ("200 OK", [("Content-Type", "application/json"), ("X-Request-ID", "req-1"),
+                ("X-Hupai-Version", "1")], 3012, "wrk"),
+    ("422 UNPROCESSABLE ENTITY", [("x-request-id", "a"), ("X-REQUEST-ID", "b")], 0, None),
+    ("500 INTERNAL SERVER ERROR", [("Content-Length", "0")], None, None),
+])
+def test_access_atoms_are_gunicorns_own_for_every_atom_the_line_writes(
+        conf: Any, status: str, headers: list[tuple[str, str]], sent: int | None,
+        agent: str | None) -> None:
+    import datetime
+
+    from gunicorn.config import Config  # type: ignore[import-untyped]
+    from gunicorn.glogging import Logger  # type: ignore[import-untyped]
+
+    environ = {"REMOTE_ADDR": "10.0.0.7", "REQUEST_METHOD": "POST", "RAW_URI": "/v1/x?y=1",
+               "PATH_INFO": "/v1/x", "QUERY_STRING": "y=1", "SERVER_PROTOCOL": "HTTP/1.1",
+               "HTTP_AUTHORIZATION": "Bearer k", **({"HTTP_USER_AGENT": agent} if agent else {})}
+    request_headers = [("HOST", "h"), ("USER-AGENT", agent or "-")]
+    took = datetime.timedelta(seconds=1, microseconds=2345)
+    resp = _Sent(status, headers, sent)
+    slim = conf.JsonLogger(Config()).atoms(resp, request_headers, environ, took)
+    full = Logger(Config()).atoms(resp, request_headers, environ, took)
+    assert set(slim) <= set(conf.ACCESS_ATOMS)
+    assert slim == {k: full[k] for k in conf.ACCESS_ATOMS if k in full}
+    # and so the same line: D is 1,002,345 µs
+    lines = [json.loads(conf.JsonAccessFormatter().format(logging.LogRecord(
+        "gunicorn.access", logging.INFO, __file__, 1, "%(h)s", (conf._Atoms(atoms),), None)))
+        for atoms in (slim, full)]
+    assert lines[0] == {**lines[1], "time": lines[0]["time"]}
+    assert lines[0]["duration_ms"] == 1002.345
+
+
 @pytest.mark.parametrize(
     ("path", "logged"),
     [

@@ -172,11 +172,24 @@ class Noted:
     options: Any = None
 
 
+@dataclass(frozen=True)
+class Seated:
+    """A member always sent, null when None (`results.KEEP_NULL`), beside one left out."""
+
+    seat: Any = dataclasses.field(default=None, metadata=results.KEEP_NULL)
+    gone: Any = None
+    options: Any = None
+
+
 @pytest.mark.parametrize(("answer", "wire"), [
     (Noted(None, {"a": 1}), b'{"options":{"a":1}}'),              # nothing before the options
     (Noted("x", {"a": None}), b'{"note":"x","options":{"a":null}}'),
     (Noted("x", None), b'{"note":"x"}'),
     (Noted(None, {"m": Colour.RED}), b'{"options":{"m":"red"}}'),  # the cached text is wire JSON
+    (Seated(None, None, {}), b'{"seat":null,"options":{}}'),      # kept null in the answer
+    (Seated(2, 3, {}), b'{"seat":2,"gone":3,"options":{}}'),
+    (Noted((Seated(), Seated(True, "中")), {}),                    # and in a member
+     b'{"note":[{"seat":null},{"seat":true,"gone":"\xe4\xb8\xad"}],"options":{}}'),
 ])
 def test_answer_encoder_cases(answer: Any, wire: bytes) -> None:
     encoder = AnswerEncoder()
