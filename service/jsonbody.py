@@ -140,7 +140,8 @@ def _parse(request: Request, max_depth: int, max_values: int = MAX_VALUES
     """The parsed body, its text and how deep it nests (`nesting`: at most ``max_depth``,
     perhaps counting brackets inside strings); the 415, 413 or 400 otherwise (a 413 also for
     more than ``max_values`` members and entries, before the parse)."""
-    if request.mimetype != "application/json":
+    if (request.environ.get("CONTENT_TYPE") != "application/json"  # (no header parse: 3 µs)
+            and request.mimetype != "application/json"):
         raise UnsupportedMediaType()
     raw = read_bytes(request)
     if not raw.strip():
@@ -212,10 +213,18 @@ def read_bytes(request: Request) -> bytes:
     limit, so that a body over it is a 413 — werkzeug's own read stops at the limit and
     hands back a truncated body — and a chunk the server cannot decode is a 400."""
     environ = request.environ
-    if environ.get("CONTENT_LENGTH") and "HTTP_TRANSFER_ENCODING" not in environ:
-        # a length sent, nothing chunked: werkzeug reads it (parsing the headers for
-        # `content_length` costs more than this look at the environ, on every request)
-        return request.get_data(cache=False)
+    length = environ.get("CONTENT_LENGTH")
+    if length and "HTTP_TRANSFER_ENCODING" not in environ:
+        # a length sent, nothing chunked (parsing the headers for `content_length` costs
+        # more than this look at the environ, on every request)
+        stream = environ.get("wsgi.input")
+        if (environ.get("wsgi.input_terminated") and stream is not None and length.isdigit()
+                and int(length) <= (request.max_content_length or 0)):
+            # the server ends the body at its length (gunicorn): read it at once, the bytes
+            # werkzeug's read to the end would give — its wrapped stream reads them in
+            # Python-level chunks, 20 µs of a small body's read
+            return stream.read(int(length))  # type: ignore[no-any-return]
+        return request.get_data(cache=False)  # 413 when the length is over the limit
     stream = environ.get("wsgi.input")
     if (request.content_length is not None or stream is None
             or not environ.get("wsgi.input_terminated")):
