@@ -9,6 +9,13 @@ change of its internals; only this module follows a change of the protocol.
 
 Each answer is memoised for the request: the model asks the same part many times (a part is
 met from many parents), and a fresh hand's parts are never asked again by the next request.
+
+*s*(*c*) is asked most (every discard after every progress draw, `engine.advice.graph`), so it
+is asked as cheaply as the rules allow: where they compose by suit (四川's 缺一门,
+`engine.shapes.composed`, `Variant.dropped_suit_rules`) from each distinct suit vector's
+facts, read once a request; in `TABLE_FIRST` the shape table first and the wait only of its
+0s (a part with a wait has table shanten ≤ 0, `PartRules.table_shanten`); elsewhere the wait
+first, as `waits` asks.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from engine.hand import Context, Hand, HandRules, Meld, Request, Seats, WinType
 from engine.options import Options
 from engine.results import DiscardsAnswer, WaitsAnswer, WinCheck
 from engine.shapes import ShapeRules
+from engine.shapes.composed import LIVE, RANK_CODES, Composer, composable
 from engine.tiles import Tile
 
 
@@ -93,6 +101,30 @@ def with_missing_suit(data: Mapping[str, Any], suit: int) -> dict[str, Any]:
                                 MISSING_SUIT: T.SUIT_LETTERS[suit]}}
 
 
+TABLE_FIRST: Final = frozenset({"nanchang", "hongzhong"})
+"""The variants whose wait check costs more than their table probe, so that *s* asks the
+table first: 精 and wildcards make each trial reading dear (measured on the parts advice
+meets, `benchmarks/README.md` "advice": 南昌 22 µs a wait check against 7 µs a table probe,
+红中 14 against 7; 四川 composes, 长沙's wait check, 8 µs, is its own and no dearer)."""
+COMPOSED_SIZE: Final = 13
+"""The parts `Composer` answers *s* of: 13 tiles, no declared meld (`composed_rules`)."""
+
+
+def composed_rules(variant: Variant, melds: tuple[Meld, ...], context: Context,
+                   options: Options) -> tuple[Composer, tuple[int, ...]] | None:
+    """A fresh `Composer` of the request's rules and the suits the player may drop (the
+    declared missing suit, or any), where *s* composes by suit: the variant's dropped-suit
+    rules compose (`engine.shapes.composed.composable`: 四川's default room) and no meld is
+    declared (the pairs shape needs the 13 tiles concealed). Else None."""
+    if melds:
+        return None
+    without = variant.dropped_suit_rules(options)
+    if not without or not composable(without):
+        return None
+    missing = missing_suit(variant, context)
+    return Composer(without), SUITS if missing is None else (missing,)
+
+
 def price_seats(context: Context) -> Seats:
     """The seats a win is priced with (RULES.md §0.10.4): the request's, else the player at
     seat 0 and the dealer at seat 0 (``is_dealer``) or 1."""
@@ -135,6 +167,10 @@ class VariantRules:
         self._after: dict[Part, list[int]] = {}
         self._wins: dict[Part, tuple[Tile, ...]] = {}
         self._prices: dict[tuple[Part, Tile, bool], tuple[int, int]] = {}
+        self._shanten: dict[Part, int] = {}
+        self._composed = composed_rules(variant, melds, context, options)
+        self._table_first = getattr(variant, "id", None) in TABLE_FIRST
+        self._phis: dict[int, int] = {}
 
     @property
     def context(self) -> Context:
@@ -155,12 +191,48 @@ class VariantRules:
     def has_wait(self, part: Part) -> bool:
         found = self._wait.get(part)
         if found is None:
-            found = self._wait[part] = self._variant.has_wait(
-                part, self._hand, self._context, self._options)
+            if self._composed is not None and len(part) == COMPOSED_SIZE:
+                found = not self.shanten(part)
+            else:
+                found = ((not self._table_first or self.table_shanten(part) <= 0)
+                         and self._variant.has_wait(part, self._hand, self._context,
+                                                    self._options))
+            self._wait[part] = found
         return found
 
     def shanten(self, part: Part) -> int:
-        return 0 if self.has_wait(part) else max(1, self.table_shanten(part))
+        found = self._shanten.get(part)
+        if found is None:
+            if self._composed is not None and len(part) == COMPOSED_SIZE:
+                found = self._composed_shanten(part)
+            else:
+                found = 0 if self.has_wait(part) else max(1, self.table_shanten(part))
+            self._shanten[part] = found
+        return found
+
+    def far_shanten(self, part: Part) -> int:
+        if self._composed is not None and len(part) == COMPOSED_SIZE:
+            return self.shanten(part)  # (composed: the table's wherever that is ≥ 1)
+        return self.table_shanten(part)
+
+    def _composed_shanten(self, part: Part) -> int:
+        """*s*(*c*) of 13 tiles from its suits' facts: the least over the suits it may drop."""
+        assert self._composed is not None
+        composer, drops = self._composed
+        codes = [0, 0, 0]
+        for t in part:
+            codes[t // 9] += RANK_CODES[t % 9]
+        facts = [composer.facts(c) for c in codes]
+        phis = self._phis
+        best = COMPOSED_SIZE
+        for d in drops:
+            lo, hi = LIVE[d]
+            key = (facts[lo] << 22 | facts[hi]) << 2 | d
+            found = phis.get(key)
+            if found is None:
+                found = phis[key] = composer.shanten(d, facts[lo], facts[hi], COMPOSED_SIZE)
+            best = min(best, found)
+        return best
 
     def after_draws(self, part: Part) -> list[int]:
         found = self._after.get(part)

@@ -32,6 +32,7 @@ when that bound is *s* − 1, and only a part at *s* = 1 asks for real waits.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -52,7 +53,6 @@ class Node:
     index: int
     part: Part
     shanten: int
-    wins: tuple[Tile, ...]
     order: tuple[int, int]
     """Children sort before their parents: a progress lowers the shanten and never adds a
     tile of the suit that goes first, a forced stay removes one."""
@@ -71,6 +71,20 @@ class Node:
     """The kinds that can be drawn from the part in this stage."""
     prices: dict[tuple[Tile, bool], tuple[int, int]] = field(default_factory=dict)
     """Its wins' (points, fan), by tile and whether it is the wall's last (`values`)."""
+    won: tuple[Tile, ...] | None = None
+    """`wins` once asked."""
+    source: Graph | None = None
+    """The graph that asks its wins."""
+
+    @property
+    def wins(self) -> tuple[Tile, ...]:
+        """The drawable kinds whose draw is a win, in tile order — asked on first use: a
+        part met only with no draw left never needs them (`engine.advice.keys`)."""
+        found = self.won
+        if found is None:
+            assert self.source is not None
+            found = self.won = self.source.wins_of(self)
+        return found
 
 
 class GraphTooLarge(Exception):
@@ -79,9 +93,7 @@ class GraphTooLarge(Exception):
 
 def with_tile(part: Part, tile: Tile) -> Part:
     """The sorted part with one more ``tile``."""
-    i = 0
-    while i < len(part) and part[i] < tile:
-        i += 1
+    i = bisect_left(part, tile)
     return (*part[:i], tile, *part[i:])
 
 
@@ -133,13 +145,20 @@ class Graph:
         firsts = [t for t in part if t // 9 == suit] if suit is not None else []
         counts = T.counts(part)
         drawable = self._drawable(counts)
-        node = Node(len(self.nodes), part, s, (), (len(firsts), s),
-                    first=firsts[0] if firsts else None, counts=counts, drawable=drawable)
-        # a win needs a part one tile from complete: shape shanten 0 (never above s)
-        if s <= 0 or (s == 1 and rules.table_shanten(part) <= 0):
-            node.wins = tuple(k for k in rules.wins(part) if k in drawable)
+        node = Node(len(self.nodes), part, s, (len(firsts), s),
+                    first=firsts[0] if firsts else None, counts=counts, drawable=drawable,
+                    won=() if s >= 2 else None, source=self)
         self.nodes[part] = node
         return node
+
+    def wins_of(self, node: Node) -> tuple[Tile, ...]:
+        """`Node.wins`: a win needs a part one tile from complete, shape shanten 0 (never
+        above *s*)."""
+        rules, s, part = self.rules, node.shanten, node.part
+        if s <= 0 or (s == 1 and rules.table_shanten(part) <= 0):
+            drawable = node.drawable
+            return tuple(k for k in rules.wins(part) if k in drawable)
+        return ()
 
     def steps(self, node: Node) -> dict[Tile, tuple[Node, ...]]:
         """The node's progress and forced-stay draws (worked out once)."""
@@ -185,10 +204,22 @@ class Graph:
         candidates = [k for k in node.drawable if k not in wins and after[k] < s]
         if s >= 2:  # the bound is exact there: some discard keeps s − 1
             return candidates
+        # k is a progress when some discard leaves a real wait: the discard that did for
+        # one kind (the part's floating tile, most often) is tried first for the next
         has_wait = self.rules.has_wait
-        return [k for k in candidates
-                if any(has_wait(without_tile(drawn, j)) for drawn in (with_tile(part, k),)
-                       for j in self._choices(drawn, k))]
+        found, tried = [], -1
+        for k in candidates:
+            drawn = with_tile(part, k)
+            choices = self._choices(drawn, k)
+            if tried in choices and has_wait(without_tile(drawn, tried)):
+                found.append(k)
+                continue
+            for j in choices:
+                if j != tried and has_wait(without_tile(drawn, j)):
+                    found.append(k)
+                    tried = j
+                    break
+        return found
 
     def _choices(self, drawn: Part, k: Tile) -> list[Tile]:
         """The permitted discards of a drawn part other than the drawn kind."""
@@ -206,6 +237,7 @@ class Graph:
         kept = []
         for j in self._choices(drawn, k):
             child = without_tile(drawn, j)
-            if rules.has_wait(child) if s == 1 else rules.table_shanten(child) == s - 1:
+            # (from s ≥ 2 the table's answer is at least s − 1 ≥ 1: no wait asked)
+            if rules.has_wait(child) if s == 1 else rules.far_shanten(child) == s - 1:
                 kept.append(self.node(child, s - 1))
         return tuple(kept)

@@ -31,6 +31,8 @@ Wins = list[tuple[int, int]]
 """A key's winning draws: (copies, kind)."""
 Moves = list[tuple[int, tuple[int, ...]]]
 """A key's other draws: (copies, the key ids they may lead to)."""
+Plan = list[tuple[int, int, bool, int, tuple[Node, ...] | None]]
+"""A node's relevant draws (`PoolKeys._plan`)."""
 
 
 class OverBudget(Exception):
@@ -55,12 +57,21 @@ class Keys:
 
     horizon: int
     keys: list[Key] = field(default_factory=list)
-    cells: int = 0
+    counted: int = 0
+    """The cells counted as the keys are met (`cells`)."""
     parts: set[int] = field(default_factory=set)
 
+    @property
+    def cells(self) -> int:
+        """The cells of the keys met."""
+        return self.counted
+
     def _check(self) -> None:
-        if self.cells > CELL_LIMIT or len(self.parts) > PART_LIMIT:
+        if self.counted > CELL_LIMIT or len(self.parts) > PART_LIMIT:
             raise OverBudget
+
+    def settle(self) -> None:
+        """OverBudget when the keys met, every candidate's, pass a limit."""
 
 
 def pool_number(counts: Sequence[int]) -> int:
@@ -70,7 +81,15 @@ def pool_number(counts: Sequence[int]) -> int:
 
 class PoolKeys(Keys):
     """``without_replacement``: keys (node, relevant counts, level); at level *n* the pool
-    holds ``size`` − *n* tiles, of which ``pool`` (at level 0) says the counts."""
+    holds ``size`` − *n* tiles, of which ``pool`` (at level 0) says the counts.
+
+    A key with no draw left (level *T*) has values that need no count (W = 0, R its part's
+    readiness, E = 0), so its node's relevant kinds — a part met only there would ask its
+    wins and waits for nothing else — are asked only to count it: such a key is met under
+    the counts its parent keeps (a finer key: the values are the same), and its cells (one
+    a key) are settled once every key is met (`settle`): at least one a part, at most one
+    a key met; the relevant kinds are asked only when those bounds straddle the limit (or
+    `cells` is read)."""
 
     def __init__(self, horizon: int, pool: Sequence[int], size: int, graph: Graph) -> None:
         super().__init__(horizon)
@@ -79,6 +98,36 @@ class PoolKeys(Keys):
         self.size = size
         self._ids: dict[tuple[int, int, int], int] = {}
         self._counts: list[int] = []
+        self._plans: dict[int, Plan] = {}
+        self._edge: set[int] = set()
+        """The nodes of the keys met with no draw left."""
+        self._edge_keys: list[tuple[Node, int]] = []
+        """Those keys: the node and the counts they were met under."""
+
+    @property
+    def cells(self) -> int:
+        return self.counted + self._edge_cells(None)
+
+    def _edge_cells(self, limit: int | None) -> int:
+        """The keys with no draw left counted exactly (each node's relevant counts); the
+        count stops once it passes ``limit``."""
+        graph, found = self.graph, set()
+        for node, counts in self._edge_keys:
+            if node.relevant is None:
+                graph.relevant(node)
+            found.add((node.index, counts & node.mask))
+            if limit is not None and len(found) > limit:
+                break
+        return len(found)
+
+    def _check(self) -> None:
+        if self.counted + len(self._edge) > CELL_LIMIT or len(self.parts) > PART_LIMIT:
+            raise OverBudget
+
+    def settle(self) -> None:
+        room = CELL_LIMIT - self.counted
+        if len(self._edge_keys) > room and self._edge_cells(room) > room:
+            raise OverBudget
 
     def root(self, node: Node) -> int:
         """Meet a candidate's part with the whole pool, and every key it leads to; its key
@@ -100,38 +149,67 @@ class PoolKeys(Keys):
             found = self._ids[ident] = len(self.keys)
             self.keys.append(Key(node, level))
             self._counts.append(counts)
-            self.cells += self.horizon - level + 1
+            if level == self.horizon:
+                self._edge.add(node.index)
+                self._edge_keys.append((node, counts))
+            else:
+                self.counted += self.horizon - level + 1
             self.parts.add(node.index)
             self._check()
         return found
 
+    def _plan(self, node: Node) -> Plan:
+        """A node's draws, worked out once: per relevant kind its field's shift, one unit
+        of it, whether it wins, and the children a progress or forced stay leads to (None:
+        a plain stay of a kind relevant further down)."""
+        found = self._plans.get(node.index)
+        if found is None:
+            steps, wins = self.graph.steps(node), node.wins
+            assert node.relevant is not None
+            found = self._plans[node.index] = [
+                (COUNT_BITS * k, 1 << COUNT_BITS * k, k in wins, k, steps.get(k))
+                for k in node.relevant]
+        return found
+
     def _draws(self, key: Key, counts: int) -> None:
         node, level = key.node, key.level + 1
-        graph, wins, meet = self.graph, node.wins, self._meet
-        steps = graph.steps(node)
-        assert node.relevant is not None
-        key.size = self.size - key.level
+        graph, meet, ids, index = self.graph, self._meet, self._ids, node.index
+        edge = level == self.horizon
+        size = key.size = self.size - key.level
+        wins, moves = key.wins, key.moves
         held = 0
-        for k in node.relevant:
-            shift = COUNT_BITS * k
+        for shift, unit, win, k, children in self._plan(node):
             left = counts >> shift & COUNT_MASK
             if not left:
                 continue
             held += left
-            if k in wins:
-                key.wins.append((left, k))
-                continue
-            rest = counts - (1 << shift)
-            children = steps.get(k)
-            if children is None:  # a plain stay of a kind relevant further down
-                key.moves.append((left, (meet(node, rest, level),)))
-            else:
-                for child in children:
+            if win:
+                wins.append((left, k))
+            elif children is None:  # a plain stay of a kind relevant further down
+                rest = counts - unit
+                found = ids.get((index, rest, level))
+                moves.append((left, (meet(node, rest, level) if found is None else found,)))
+            elif edge:  # the child's key with no draw left: under the counts kept here
+                rest = counts - unit
+                moves.append((left, tuple(meet(child, rest, level) for child in children)))
+            elif len(children) == 1:
+                child = children[0]
+                if child.relevant is None:
                     graph.relevant(child)
-                key.moves.append((left, tuple(meet(child, rest & child.mask, level)
-                                              for child in children)))
-        if key.size > held:  # every other kind: a stay that only shrinks the pool
-            key.moves.append((key.size - held, (meet(node, counts, level),)))
+                rest = counts - unit & child.mask
+                found = ids.get((child.index, rest, level))
+                moves.append((left, (meet(child, rest, level) if found is None else found,)))
+            else:
+                rest = counts - unit
+                met = []
+                for child in children:
+                    if child.relevant is None:
+                        graph.relevant(child)
+                    met.append(meet(child, rest & child.mask, level))
+                moves.append((left, tuple(met)))
+        if size > held:  # every other kind: a stay that only shrinks the pool
+            found = ids.get((index, counts, level))
+            moves.append((size - held, (meet(node, counts, level) if found is None else found,)))
 
 
 class WallKeys(Keys):
@@ -175,7 +253,7 @@ class WallKeys(Keys):
         key = self.keys[i]
         if level >= key.level:
             return False
-        self.cells += key.level - level
+        self.counted += key.level - level
         key.level = level
         self.parts.add(key.node.index)
         self._check()

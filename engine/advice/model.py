@@ -104,6 +104,7 @@ def _pooled(graph: Graph, parts: Sequence[Part], setting: Setting
     keys = PoolKeys(setting.horizon, unseen, sum(unseen), graph)
     try:
         roots = [keys.root(graph.node(part)) for part in parts]
+        keys.settle()
     except (OverBudget, GraphTooLarge):
         return None
     return list(pool_values(keys, roots, _pricer(graph.rules), setting.last_tile))

@@ -37,6 +37,12 @@ class PartRules(Protocol):
         may still lack a real wait (every completing copy held); never above `shanten`."""
         ...
 
+    def far_shanten(self, part: Part) -> int:
+        """*s*(*c*) of a part known to be at table shanten ≥ 1 (a progress's choice from
+        *s* ≥ 2: the table's answer is at least *s* − 1): the table's, asked as cheaply as
+        the rules allow (no wait is asked)."""
+        ...
+
     def has_wait(self, part: Part) -> bool:
         """Whether `waits` lists a wait for the part: *s*(*c*) = 0."""
         ...
