@@ -110,6 +110,14 @@ COMPOSED_SIZE: Final = 13
 """The parts `Composer` answers *s* of: 13 tiles, no declared meld (`composed_rules`)."""
 
 
+def _codes(part: Part) -> list[int]:
+    """The base-8 codes of a part's three number suits (`engine.shapes.composed`)."""
+    codes = [0, 0, 0]
+    for t in part:
+        codes[t // 9] += RANK_CODES[t % 9]
+    return codes
+
+
 def composed_rules(variant: Variant, melds: tuple[Meld, ...], context: Context,
                    options: Options) -> tuple[Composer, tuple[int, ...]] | None:
     """A fresh `Composer` of the request's rules and the suits the player may drop (the
@@ -171,6 +179,7 @@ class VariantRules:
         self._composed = composed_rules(variant, melds, context, options)
         self._table_first = getattr(variant, "id", None) in TABLE_FIRST
         self._phis: dict[int, int] = {}
+        self._lowering: dict[tuple[Part, int], int] = {}
 
     @property
     def context(self) -> Context:
@@ -215,14 +224,28 @@ class VariantRules:
             return self.shanten(part)  # (composed: the table's wherever that is ≥ 1)
         return self.table_shanten(part)
 
+    def lowering(self, part: Part, below: int) -> int:
+        key = (part, below)
+        found = self._lowering.get(key)
+        if found is None:
+            if self._composed is not None and len(part) == COMPOSED_SIZE:
+                composer, drops = self._composed
+                codes = _codes(part)
+                found = 0
+                for d in drops:  # (the least over the suits it may drop: any of them)
+                    found |= composer.draws(d, codes, below)
+            else:
+                own = T.counts(part)
+                found = sum(1 << k for k, n in enumerate(self.after_draws(part))
+                            if n < below and own[k] + self.melded[k] < T.COPIES)
+            self._lowering[key] = found
+        return found
+
     def _composed_shanten(self, part: Part) -> int:
         """*s*(*c*) of 13 tiles from its suits' facts: the least over the suits it may drop."""
         assert self._composed is not None
         composer, drops = self._composed
-        codes = [0, 0, 0]
-        for t in part:
-            codes[t // 9] += RANK_CODES[t % 9]
-        facts = [composer.facts(c) for c in codes]
+        facts = [composer.facts(c) for c in _codes(part)]
         phis = self._phis
         best = COMPOSED_SIZE
         for d in drops:

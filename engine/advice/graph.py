@@ -25,9 +25,10 @@ for them (only the nodes of keys met are):
   rule here; the brute-force tests hold the model to the definition.)
 
 Shanten is asked as cheaply as the rules allow: the shape shanten after each draw
-(`PartRules.after_draws`) is a lower bound of the drawn part's *s* that is exact from 1 up,
-and the shanten falls by at most one a draw, so from *s* ≥ 2 a draw is a progress exactly
-when that bound is *s* − 1, and only a part at *s* = 1 asks for real waits.
+(`PartRules.after_draws`, read as `PartRules.lowering`: the draws that leave it below *s*)
+is a lower bound of the drawn part's *s* that is exact from 1 up, and the shanten falls by
+at most one a draw, so from *s* ≥ 2 a draw is a progress exactly when that bound is *s* − 1,
+and only a part at *s* = 1 asks for real waits.
 """
 
 from __future__ import annotations
@@ -166,12 +167,12 @@ class Graph:
             return node.steps
         part, s, first = node.part, node.shanten, node.first
         steps: dict[Tile, tuple[Node, ...]] = {}
-        after = self.rules.after_draws(part) if s >= 1 else None
+        lowering = self.rules.lowering(part, s) if s >= 1 else 0
         suit = self.rules.first_suit
         for k in node.drawable:
             if k in node.wins:
                 continue
-            children = self._progress(part, k, s) if after is not None and after[k] < s else ()
+            children = self._progress(part, k, s) if lowering >> k & 1 else ()
             if children:
                 steps[k] = children
             elif first is not None and k // 9 != suit:
@@ -200,8 +201,8 @@ class Graph:
         s = node.shanten
         if s < 1:
             return []
-        part, after, wins = node.part, self.rules.after_draws(node.part), node.wins
-        candidates = [k for k in node.drawable if k not in wins and after[k] < s]
+        part, lowering, wins = node.part, self.rules.lowering(node.part, s), node.wins
+        candidates = [k for k in node.drawable if k not in wins and lowering >> k & 1]
         if s >= 2:  # the bound is exact there: some discard keeps s − 1
             return candidates
         # k is a progress when some discard leaves a real wait: the discard that did for

@@ -53,6 +53,12 @@ class PartRules(Protocol):
         drawn part's *s*, exact where it is at least 1."""
         ...
 
+    def lowering(self, part: Part, below: int) -> int:
+        """The kinds whose draw leaves the part's shape shanten below ``below`` (`after_draws`'
+        entries below it, kinds held four times or outside the room aside), as a bit mask:
+        bit k for kind k."""
+        ...
+
     def wins(self, part: Part) -> tuple[Tile, ...]:
         """The kinds whose self-draw completes the part into a win (§0.10.1 win(c, k))."""
         ...

@@ -1,9 +1,9 @@
 """The advice adapter's cheap *s*(*c*) equals the plain definition on generated parts of every
 variant: 四川's composed by suit (`engine.shapes.composed`, the declared missing suit or any),
 南昌's and 红中's with the table asked first (`TABLE_FIRST`), 长沙's as `waits` asks it —
-``shanten``, ``has_wait`` and ``far_shanten`` against `Variant.has_wait` and
-`Variant.hand_shanten` themselves (`waits`' ``shanten``: 0 with a wait, else at least 1); and
-whole ``advice`` answers equal with the fast paths turned off."""
+``shanten``, ``has_wait``, ``far_shanten`` and ``lowering`` against `Variant.has_wait`,
+`Variant.hand_shanten` and `Variant.shanten_after_draws` themselves (`waits`' ``shanten``: 0
+with a wait, else at least 1); and whole ``advice`` answers equal with the fast paths off."""
 
 from __future__ import annotations
 
@@ -77,6 +77,11 @@ def test_shanten_equals_the_plain_definition(variant: str) -> None:
             assert rules.shanten(part) == shanten, (body, part)
             if v.hand_shanten(part, rules._hand, rules._context, rules._options) >= 1:
                 assert rules.far_shanten(part) == shanten, (body, part)
+            after = v.shanten_after_draws(part, rules._hand, rules._context, rules._options)
+            for below in (1, 2, 3, 4):
+                assert rules.lowering(part, below) == sum(
+                    1 << k for k in rules.kinds if after[k] < below
+                    and part.count(k) + rules.melded[k] < T.COPIES), (body, part, below)
             checked += 1
             ready += has_wait
     assert checked >= H.scale(1000, 7500) and ready > H.scale(20, 150)
