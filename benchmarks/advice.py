@@ -10,13 +10,23 @@ swapped, 13 or 14 tiles, the variant's own members (`tests.engine.advice.generat
   hands with every horizon 4–60, both models), with what it met.
 
 Targets (issue 28): typical ≤ 20 ms, costliest ≤ 250 ms, every variant.
+
+``--old <tree>`` times the same bodies in two worker processes, one importing the old tree and
+one this one (``--new``), alternating body by body (``--rounds`` each, the least kept: the
+machine is shared), and prints old / new and their ratio: the typical bodies' median and 90th
+percentile, the costliest pressing body, and the sums over each set (steadier than one
+body's time on a loaded machine).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -129,12 +139,127 @@ def weights(count: int) -> None:
     print(f"sichuan exchange per candidate: {per}")
 
 
+_WORKER = """
+import json, sys, time
+import engine.advice
+from engine.advice import advice
+from engine.variants import REGISTRY
+assert engine.advice.__file__.startswith(sys.argv[1]), engine.advice.__file__
+for line in sys.stdin:
+    variant, body = json.loads(line)
+    start = time.process_time()
+    advice(REGISTRY[variant], body)
+    print((time.process_time() - start) * 1e3, flush=True)
+"""
+
+
+class Worker:
+    """A process importing ``engine`` from one tree, timing the bodies it is sent."""
+
+    def __init__(self, tree: str) -> None:
+        tree = os.path.abspath(tree)
+        self._proc = subprocess.Popen(
+            [sys.executable, "-c", _WORKER, tree], env={**os.environ, "PYTHONPATH": tree},
+            cwd="/", stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def ms(self, variant: str, body: dict[str, Any]) -> float:
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        self._proc.stdin.write(json.dumps([variant, body]) + "\n")
+        self._proc.stdin.flush()
+        return float(self._proc.stdout.readline())
+
+    def close(self) -> None:
+        assert self._proc.stdin is not None
+        self._proc.stdin.close()
+        self._proc.wait()
+
+
+def _typical_bodies(variant: str, count: int, seed: int) -> list[dict[str, Any]]:
+    """`typical`'s bodies, untimed."""
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    for body in bodies(variant, count * 4, seed):
+        if len(out) == count:
+            break
+        body["context"]["draws_left"] = 1
+        if advice(REGISTRY[variant], body).shanten > 2:
+            continue
+        body["context"]["draws_left"] = rng.randint(6, 18)
+        body["context"]["visible"] = ""
+        out.append(body)
+    return out
+
+
+def _pressing_bodies(variant: str, count: int, seed: int) -> list[dict[str, Any]]:
+    """`costliest`'s bodies, untimed."""
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    for body in bodies(variant, count * 6, seed + 1):
+        body["context"]["draws_left"] = 1
+        if advice(REGISTRY[variant], body).shanten < 2:
+            continue
+        body["context"]["draws_left"] = rng.choice((4, 6, 8, 10, 12, 14, 18, 24, 36, 60))
+        if rng.random() < 0.3:
+            body["draw_model"] = "constant_wall"
+        body["context"]["visible"] = ""
+        out.append(body)
+        if len(out) == count:
+            break
+    return out
+
+
+def against(old: str, new: str, n: int, m: int, rounds: int) -> None:
+    """The typical and pressing bodies of every variant, old tree against new, alternating."""
+    workers = (Worker(old), Worker(new))
+    print(f"advice, process time in ms, old / new (ratio); typical: {n} fresh hands a "
+          f"variant; costliest of {m} bodies pressing the bound; the least of {rounds} "
+          "rounds, alternating body by body")
+    print(f"{'variant':10} {'median':>22} {'p90':>22} {'costliest':>22} "
+          f"{'typical, all':>24} {'pressing, all':>24}")
+    for variant in REGISTRY:
+        rows = []
+        for kind, made in (("typical", _typical_bodies(variant, n, 2801)),
+                           ("pressing", _pressing_bodies(variant, m, 2802))):
+            for body in made:
+                times: tuple[list[float], list[float]] = ([], [])
+                for r in range(rounds):
+                    for i in ((0, 1) if r % 2 == 0 else (1, 0)):
+                        times[i].append(workers[i].ms(variant, body))
+                rows.append((kind, min(times[0]), min(times[1])))
+
+        def cell(old_ms: float, new_ms: float) -> str:
+            return f"{old_ms:.1f} / {new_ms:.1f} ({new_ms / old_ms:.2f})"
+
+        typical_old = sorted(a for k, a, _ in rows if k == "typical")
+        typical_new = sorted(b for k, _, b in rows if k == "typical")
+        p90 = int(0.9 * (len(typical_old) - 1))
+        pressing_old = [a for k, a, _ in rows if k == "pressing"]
+        pressing_new = [b for k, _, b in rows if k == "pressing"]
+        worst_old = max(pressing_old, default=float("nan"))
+        worst_new = max(pressing_new, default=float("nan"))
+        print(f"{variant:10} "
+              f"{cell(statistics.median(typical_old), statistics.median(typical_new)):>22} "
+              f"{cell(typical_old[p90], typical_new[p90]):>22} "
+              f"{cell(worst_old, worst_new):>22} "
+              f"{cell(sum(typical_old), sum(typical_new)):>24} "
+              f"{cell(sum(pressing_old), sum(pressing_new)):>24}", flush=True)
+    for worker in workers:
+        worker.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--weights", action="store_true",
                         help="measure the batch weights of advice, dingque, exchange")
+    parser.add_argument("--old", help="a tree to time the same bodies against, alternating")
+    parser.add_argument("--new", default=".")
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    if args.old:
+        n, m = (15, 20) if args.quick else (60, 120)
+        against(args.old, args.new, n, m, args.rounds)
+        return
     if args.weights:
         weights(4 if args.quick else 12)
         return
