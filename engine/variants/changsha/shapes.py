@@ -17,6 +17,7 @@ is not ready — which is what the variant's waits must say.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Final, NamedTuple
 
 from engine import shapes as S
@@ -45,6 +46,8 @@ KIND_LIST: Final = tuple(sorted(KINDS))
 KINDS_258: Final = tuple(t for t in KIND_LIST if T.rank(t) in (2, 5, 8))
 _IS_258: Final = frozenset(KINDS_258)
 _NOT_258: Final = tuple(int(t not in _IS_258) for t in KIND_LIST)
+_COUNTS_258: Final = itemgetter(*KINDS_258)
+"""A part's counts of the 2/5/8 kinds, as a tuple (one C call, not a loop per kind)."""
 SUIT_KINDS: Final = len(KIND_LIST)
 _HONORS_NEVER: Final = [NEVER] * (T.KIND_COUNT - SUIT_KINDS)
 SHAPE_STANDARD: Final = "standard"
@@ -180,18 +183,27 @@ def _triplets_floor(part: Sequence[int]) -> int:
     """A lower bound of 碰碰胡's shanten (the triplets-only shape) of 3n+1 or 3n+2 tiles.
 
     Its n triplets and pair are n + 1 places of one kind each, holding at most three
-    naturals; a kind of c copies fills at most its chunks of three (4 → 3 and 1, also for
-    a fifth copy probed by a draw). So they keep at most K naturals, K the largest n + 1
-    chunks, 3n + 2 − K tiles are still to come and the shanten is at least 3n + 1 − K.
+    naturals; a kind of c copies fills at most its chunks of three (4 → 3 and 1, 5 → 3 and 2
+    for a fifth copy probed by a draw). So they keep at most K naturals, K the largest n + 1
+    chunks, 3n + 2 − K tiles are still to come and the shanten is at least 3n + 1 − K. The
+    chunks are counted by size (threes, twos, ones) with ``list.count``, no loop per kind.
     """
-    n = (sum(part) - 1) // 3
-    chunks = []
-    for c in part:
-        while c > 0:
-            chunks.append(c if c < 3 else 3)
-            c -= 3
-    chunks.sort()
-    return 3 * n + 1 - sum(chunks[-(n + 1) :])
+    fours, fives = part.count(4), part.count(5)
+    size = sum(part)
+    n = (size - 1) // 3
+    places = n + 1
+    threes = part.count(3) + fours + fives
+    kept = 3 * min(threes, places)
+    places -= min(threes, places)
+    twos = min(part.count(2) + fives, places)
+    kept += 2 * twos + min(part.count(1) + fours, places - twos)
+    return 3 * n + 1 - kept
+
+
+def _pairs(part: Sequence[int], size: int) -> int:
+    """``sum(c >> 1 for c in part)`` (a pair a two, two a four) for counts of at most five,
+    ``size`` their sum: each odd count leaves one tile over."""
+    return (size - part.count(1) - part.count(3) - part.count(5)) >> 1
 
 
 def shanten(concealed: Sequence[Tile], melds: Sequence[Meld], probe: Probe | None = None) -> int:
@@ -214,7 +226,7 @@ def shanten(concealed: Sequence[Tile], melds: Sequence[Meld], probe: Probe | Non
     best = len(concealed)  # above any route's value
     if all(t in _IS_258 for t in meld_tiles):
         # 将将胡: every tile that is not 2/5/8 must go; after a draw one of them is the discard.
-        best = len(concealed) - sum([part[t] for t in KINDS_258]) + floor
+        best = len(concealed) - sum(_COUNTS_258(part)) + floor
     routes = [SMALL]
     if all(m.kind is not MeldKind.CHOW for m in melds):
         routes.append(TRIPLETS)
@@ -225,7 +237,7 @@ def shanten(concealed: Sequence[Tile], melds: Sequence[Meld], probe: Probe | Non
     for rules in routes:
         if best <= floor:
             return best
-        if rules is SEVEN_PAIRS and 6 - sum(c >> 1 for c in part) >= best:
+        if rules is SEVEN_PAIRS and 6 - _pairs(part, len(concealed)) >= best:
             continue  # 七对 needs 7 − p more pairs beside the p held: shanten ≥ 6 − p
         if rules is TRIPLETS and _triplets_floor(part) >= best:
             continue
@@ -268,9 +280,9 @@ def shanten_after_draws(concealed: Sequence[Tile], melds: Sequence[Meld],
     best = draws(routes[0])[:SUIT_KINDS]
     if all(t in _IS_258 for t in meld_tiles):
         # 将将胡: the tiles that are not 2/5/8 go, one of them as the discard
-        off = sum(1 for t in concealed if t not in _IS_258) - 1
+        off = len(concealed) - sum(_COUNTS_258(part)) - 1
         best = list(map(min, best, [off + x for x in _NOT_258]))
-    pairs = sum(c >> 1 for c in part)
+    pairs = _pairs(part, len(concealed))
     for rules in routes[1:]:
         top = max(best)
         if top <= -1:  # every draw already completes: no route goes lower
