@@ -1,6 +1,6 @@
 """`tiles.parse`'s fast path reads every string exactly as the reference loop does.
 
-`parse` matches well-formed strings with one regex and reads them in one pass; everything else
+`parse` matches well-formed strings with one regex and reads them group by group; everything else
 goes to `parse_slowly`, the character-by-character reference. Here both read the same strings
 — generated valid notation and near-misses of every kind — and must agree on the tiles, or on
 the error (type, message, token, position).
