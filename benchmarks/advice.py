@@ -81,28 +81,31 @@ HORIZONS = (1, 2, 3, 6, 12, 60)
 """The ``draws_left`` steps the batch weights of ``advice`` are declared at (`ByHorizon`)."""
 
 
-def weights(count: int) -> None:
+def weights(count: int, ops: frozenset[str] = frozenset({"advice", "dingque", "exchange"})
+            ) -> None:
     """The costliest body of each (variant, draw model, horizon step), through the service's
     own `Operation.answer` (limits, schema, engine, encoding) as `benchmarks.weights` times
     them: each body fresh and timed once, cold (`benchmarks.weights.cold`: every hand memo
     emptied first), the weight `benchmarks.weights.weight` (``max(µs / UNIT_US, bytes /
     UNIT_BYTES) × MARGIN``); and 四川's ``dingque`` and ``exchange`` (the latter per
-    candidate, 13 and 14 tiles). `benchmarks.weights` runs it for these operations."""
+    candidate, 13 and 14 tiles: generated hands, random deals, the hands of fewest
+    candidates a batch admits most of and the costliest bodies of `hostile_ops`).
+    `benchmarks.weights` runs it for those of ``ops`` it was asked."""
     import copy
     from itertools import combinations
 
-    from benchmarks.hostile_ops import advice_hands, dealt
+    from benchmarks.hostile_ops import EXCHANGE_HANDS, advice_hands, dealt, few_candidates
     from benchmarks.weights import best_of, weight
     from engine import tiles as T
     from service.app import create_app
     from service.settings import Settings
 
-    ops = create_app(Settings()).extensions["hupai"]["operations"]
+    operations = create_app(Settings()).extensions["hupai"]["operations"]
 
     def timed(operation: Any, body: dict[str, Any]) -> tuple[float, int]:
         return best_of(operation, body, 1)  # once, cold: a body never seen
 
-    for variant in REGISTRY:
+    for variant in REGISTRY if "advice" in ops else ():
         # beside the generated hands, those that press the work bound (2- and 3-shanten):
         # the costliest of a class is among them (issue 23: a batch of them ran 2.5 times
         # what their weight promised)
@@ -118,25 +121,33 @@ def weights(count: int) -> None:
                     body["context"]["draws_left"] = most
                     if model == "constant_wall":
                         body["draw_model"] = model
-                    worst = max(worst, weight(*timed(ops[variant, "advice"], body)))
+                    worst = max(worst, weight(*timed(operations[variant, "advice"], body)))
                 row.append((most, worst))
             print(f"{variant} advice {model}: {row}", flush=True)
     rng = random.Random(2950)
     deals = [{"hand": dealt(rng, size)} for size in (13, 14) for _ in range(count * 8)]
-    dingque = max(weight(*timed(ops["sichuan", "dingque"], body))
-                  for body in [*bodies("sichuan", count * 2, seed=2950), *deals]
-                  if "melds" not in body)
-    print(f"sichuan dingque: {dingque}")
-    per = {13: 0, 14: 0}
-    for body in bodies("sichuan", count * 2, seed=2960):
-        if "melds" in body:
+    if "dingque" in ops:
+        dingque = max(weight(*timed(operations["sichuan", "dingque"], body))
+                      for body in [*bodies("sichuan", count * 2, seed=2950), *deals]
+                      if "melds" not in body)
+        print(f"sichuan dingque: {dingque}")
+    if "exchange" not in ops:
+        return
+    per = {13: (0, ""), 14: (0, "")}
+    rng = random.Random(2961)
+    few = [few_candidates(rng, 8) for _ in range(count * 2)]
+    hands = [*(b["hand"] for b in bodies("sichuan", count * 2, seed=2960) if "melds" not in b),
+             *(dealt(rng, size) for size in (13, 14) for _ in range(count * 4)),
+             *few, *(h + T.code(rng.randrange(27)) for h in few), *EXCHANGE_HANDS]
+    for hand in hands:
+        tiles = sorted(T.parse(hand))
+        if max(tiles.count(t) for t in tiles) > 4:
             continue
-        tiles = sorted(T.parse(body["hand"]))
         n = len({g for s in range(3) for g in combinations([t for t in tiles if t // 9 == s], 3)})
-        body = {"hand": body["hand"]}
         size = 14 if len(tiles) % 3 == 2 else 13
-        per[size] = max(per[size], -(-weight(*timed(ops["sichuan", "exchange"], body)) // n))
-    print(f"sichuan exchange per candidate: {per}")
+        each = -(-weight(*timed(operations["sichuan", "exchange"], {"hand": hand})) // n)
+        per[size] = max(per[size], (each, hand))
+    print(f"sichuan exchange per candidate (13 / 14 tiles; the body): {per}")
 
 
 _WORKER = """

@@ -81,8 +81,10 @@ def advice_costliest(variant: str, model: str, count: int = 8) -> tuple[float, s
 
 
 EXCHANGE_HANDS = ("11223344556677m", "1122334455667m", "1112345678999m", "123456789m1234p5s",
-                  "1112223334445m")
-"""14 and 13 tiles of one suit (the most candidates, most of them tied) and a spread hand."""
+                  "1112223334445m", "3569m5669p134458s", "33569m12359p1245s")
+"""14 and 13 tiles of one suit (the most candidates, most of them tied), a spread hand, and
+two dealt 14-tile hands whose four candidates tie (three of the shortest suit given: the
+dearest per candidate `benchmarks.weights --ops exchange` and 300 random deals found)."""
 
 
 def candidates(hand: str) -> int:

@@ -470,7 +470,7 @@ def main() -> None:
     if only is None or only & ADVICE_OPS:
         from benchmarks import advice
 
-        advice.weights(4 if args.quick else 12)
+        advice.weights(4 if args.quick else 12, ADVICE_OPS & only if only else ADVICE_OPS)
     print("\ncostliest body of each class (the heaviest per variant and operation, claims "
           "per detail too):")
     heaviest: dict[tuple[Any, ...], tuple[Any, ...]] = {}

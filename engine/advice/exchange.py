@@ -22,13 +22,14 @@ from engine import tiles as T
 from engine.advice.adapter import Variant, VariantRules, room_suits, with_missing_suit
 from engine.advice.advise import effective_kinds
 from engine.advice.answers import ExchangeAnswer, Triple, wire
+from engine.advice.exchange_ties import Ties
 from engine.advice.reading import checked_hand, refuse
 from engine.errors import invalid_field, raise_if
 from engine.hand import Hand as Held
 from engine.hand import Request
 from engine.options import Options
 from engine.shapes import NEVER
-from engine.shapes.composed import LIVE, RANK_CODES, Composer, code_of, composable
+from engine.shapes.composed import RANK_CODES, Composer, code_of, composable
 from engine.tiles import Tile
 
 MODES: Final = ("expected_shanten", "baseline")
@@ -122,17 +123,12 @@ class _Scorer:
         self.kinds = tuple(sorted(variant.hand_rules(options).tile_kinds))
         without = variant.dropped_suit_rules(options) if declared else None
         self.composer = Composer(without) if without and composable(without) else None
-        self._phis: dict[int, int] = {}
-        self._discarded: dict[tuple[int, int, int, int], list[tuple[int, Tile, int]]] = {}
         self._same: dict[int, dict[int, int]] = {}
-        self._chosen: dict[tuple[int, int, int], tuple[tuple[Tile, ...], ...]] = {}
         self._across: dict[tuple[int, int, int], int] = {}
         self._grouped: dict[int, list[tuple[int, int]]] = {}
         self._triples = {suit: self._incoming(suit) for suit in self.suits}
-        seen = T.counts(self.rules[0].context.visible)
-        self._unseen = [T.COPIES - n for n in seen]
-        """Per kind: the copies neither ``visible`` nor held would leave (`discards`' count)."""
-        self._live = sum(1 << k for k in self.kinds)
+        self.ties = (Ties(self.composer, len(hand), self.suits, self.kinds,
+                          self.rules[0].context.visible) if self.composer else None)
 
     def _incoming(self, suit: int) -> tuple[int, list[tuple[int, int]]]:
         """C(|Q_y|, 3) and each possible triple of the suit: (its code, its ways)."""
@@ -209,18 +205,9 @@ class _Scorer:
         """The least over the choices of missing suit of a hand of these suits' facts."""
         return min(self._phi(d, facts) for d in range(3))
 
-    def _phi(self, dropped: int, facts: Sequence[int], size: int = 0) -> int:
-        """The composed shanten of a part of these suits' facts, ``size`` tiles (the
-        hand's when 0)."""
-        lo, hi = LIVE[dropped]
-        size = size or len(self.hand)
-        key = ((facts[lo] << 22 | facts[hi]) << 2 | dropped) << 4 | size
-        found = self._phis.get(key)
-        if found is None:
-            assert self.composer is not None
-            found = self._phis[key] = self.composer.shanten(dropped, facts[lo], facts[hi],
-                                                            size)
-        return found
+    def _phi(self, dropped: int, facts: Sequence[int]) -> int:
+        assert self.ties is not None
+        return self.ties.phi(dropped, facts)
 
     def expected(self, given: Hand, score: Any) -> Fraction:
         """Σ over the incoming suit (each alike) and triple of P(triple) × score."""
@@ -281,8 +268,8 @@ class _Scorer:
         """`expected` of `effective`; where the rules compose, from the suits' codes: each
         distinct hand after the exchange has its 进张 kinds found once (`_chosen`), and
         each given triple counts them with its own tiles seen."""
-        composer = self.composer
-        if composer is None:
+        ties = self.ties
+        if ties is None or self.composer is None:
             return self.expected(given, self.effective)
         g = given[0] // 9
         kept = [code_of(self.hand, s) for s in range(3)]
@@ -295,112 +282,16 @@ class _Scorer:
             for code, weight in triples:
                 codes = list(kept)
                 codes[y] += code
-                num += weight * self._counted(codes, seen)
+                num += weight * ties.counted(codes, seen)
             total += Fraction(num, ways)
         return total / len(self.suits)
-
-    def _counted(self, codes: list[int], seen: Sequence[int]) -> int:
-        """`effective` of the hand of these suit codes: the most, over the choices of
-        missing suit at its least shanten, of its 进张 kinds' copies neither held nor
-        ``seen``."""
-        best = 0
-        for kinds in self._chosen_of(codes):
-            count = 0
-            for k in kinds:
-                left = T.COPIES - (codes[k // 9] >> 3 * (k % 9) & 7) - seen[k]
-                if left > 0:
-                    count += left
-            best = max(best, count)
-        return best
-
-    def _chosen_of(self, codes: list[int]) -> tuple[tuple[Tile, ...], ...]:
-        """For a hand of these suit codes, per choice of missing suit at its least shanten
-        (as `effective` takes them): the kinds its 进张 are counted over — a 13-tile hand's
-        draws below its shanten, a 14-tile hand's those of the first entry `discards`
-        lists (`_first_discard_kinds`). Memoised by the codes."""
-        key = (codes[0], codes[1], codes[2])
-        found = self._chosen.get(key)
-        if found is None:
-            composer = self.composer
-            assert composer is not None
-            facts = [composer.facts(c) for c in codes]
-            scores = [self._phi(d, facts) for d in self.missing if d is not None]
-            least = min(scores)
-            found = self._chosen[key] = tuple(
-                (self._first_discard_kinds(d, codes) if self.after_draw
-                 else tuple(_kinds(composer.draws(d, codes, least))))
-                for d, s in enumerate(scores) if s == least)
-        return found
-
-    def _first_discard_kinds(self, missing: int, codes: list[int]) -> tuple[Tile, ...]:
-        """`_first_discard_count`'s kinds without building `discards`' answer, in
-        `discards`' order of its entries: the least shanten (each discard's composed, 0
-        only with a wait), then the most 进张 counted from the request's ``visible``, then
-        the most kinds, then the tile; only the discards of the least shanten read their
-        draws (`Composer.draws`), and no wait's fan is asked."""
-        composer = self.composer
-        assert composer is not None
-        facts = composer.facts
-        lo, hi = LIVE[missing]
-        values: list[tuple[int, Tile, int]] = []  # (shanten, tile, its rank's code)
-        for s in (lo, hi):
-            if codes[s]:
-                values += self._discards(missing, s, codes[s], facts(codes[hi + lo - s]))
-        dead = codes[missing]
-        if dead:  # a dead tile discarded leaves the live suits as they are
-            value = self._phi(missing, [facts(c) for c in codes], 13)
-            values += [(value, 9 * missing + r, one) for r, one in enumerate(RANK_CODES)
-                       if dead >> 3 * r & 7]
-        least = min(v for v, _, _ in values)
-        unseen, live = self._unseen, self._live
-        own = [c >> 3 * r & 7 for c in codes for r in range(9)]
-        best: tuple[int, int, Tile] | None = None
-        chosen: tuple[Tile, ...] = ()
-        for value, tile, one in values:
-            if value != least:
-                continue
-            less = list(codes)
-            less[tile // 9] -= one
-            kinds, total = [], 0
-            for k in _kinds(composer.draws(missing, less, least) & live):
-                n = unseen[k] - own[k]
-                if n > 0:
-                    kinds.append(k)
-                    total += n
-            key = (-total, -len(kinds), tile)
-            if best is None or key < best:
-                best, chosen = key, tuple(kinds)
-        return chosen
-
-    def _discards(self, missing: int, suit: int, code: int, other: int
-                  ) -> list[tuple[int, Tile, int]]:
-        """(shanten after it, tile, its rank's code) of each discard from live suit ``suit``
-        held ``code`` of a 14-tile hand, 13 tiles left, the other live suit of facts id
-        ``other``. Memoised: hands differing in the dead suit, or in the other live suit
-        without changing its facts, share it."""
-        key = (code, other, missing, suit)
-        found = self._discarded.get(key)
-        if found is None:
-            composer = self.composer
-            assert composer is not None
-            facts, phi = composer.facts, self._phi
-            lo, hi = LIVE[missing]
-            found = []
-            for r, one in enumerate(RANK_CODES):
-                if code >> 3 * r & 7:
-                    less = facts(code - one)
-                    suits = [0, 0, 0]
-                    suits[suit], suits[hi if suit == lo else lo] = less, other
-                    found.append((phi(missing, suits, 13), 9 * suit + r, one))
-            self._discarded[key] = found
-        return found
 
     def effective(self, part: Hand, given: Hand) -> int:
         """The 进张 of ``dingque``'s choice (the most among the suits of least shanten), the
         given tiles seen (composed from the suits' codes where the rules compose)."""
         seen = T.counts(given)
-        if self.composer is not None:
-            return self._counted([code_of(part, s) for s in range(3)], seen)
+        if self.ties is not None and self.composer is not None:
+            return self.ties.counted([code_of(part, s) for s in range(3)], seen)
         held = T.counts(part)
         left = [max(0, 4 - held[k] - seen[k]) for k in range(T.KIND_COUNT)]
         scores = [(self._shanten_of(i, part), rules) for i, rules in enumerate(self.rules)]
@@ -422,16 +313,6 @@ def _first_discard_count(variant: Variant, rules: VariantRules, part: Hand,
     first, as `discards` orders them)."""
     answer = variant.discards(Request(Held(part), rules.context, rules.raw_options))
     return sum(left[T.from_code(e.tile)] for e in answer.discards[0].effective_tiles)
-
-
-def _kinds(mask: int) -> list[Tile]:
-    """The kinds of a mask's set bits, in order."""
-    return [k for s in range(0, mask.bit_length(), 9) for k in _RANKS[s][mask >> s & 511]]
-
-
-_RANKS: Final = {s: [tuple(s + r for r in range(9) if m >> r & 1) for m in range(512)]
-                 for s in (0, 9, 18, 27)}
-"""Per suit offset and 9-bit rank mask: its kinds."""
 
 
 def _less(part: Hand, tile: Tile) -> Hand:

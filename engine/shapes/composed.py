@@ -96,10 +96,13 @@ class Composer:
         self._cores: list[int] = []
         """Per facts id: its U class, odd kinds and tiles packed (what a table reads)."""
         self._kept: dict[int, int] = {}
-        self._draws: dict[tuple[int, int, int], int] = {}
+        self._draws: dict[int, int] = {}
         self._tables: dict[int, int] = {}
-        self._parts: dict[tuple[int, int, int, int, int], int] = {}
-        self._after: dict[int, tuple[int, ...]] = {}
+        self._parts: dict[int, int] = {}
+        self._after: dict[int, tuple[tuple[int, ...], int, int, int]] = {}
+        self._pairs = [[pairs_shanten((live - odd) >> 1, odd, 0, 0, c) if odd <= live
+                        else NEVER for odd in range(16)] for live in range(16)]
+        """The pairs shape's table shanten by live tiles and odd kinds (at most 14 each)."""
         self._std = [v - 1 if v < UNREACHABLE else NEVER for v in c.need_w[4 * 9::45]]
         """Per U class: the standard shape's table shanten of 4 groups and a pair (13 or 14
         tiles), as `_table` reads ``need_w``."""
@@ -190,57 +193,71 @@ class Composer:
         """The 进张 of a 13-tile part of these suit codes (suit ``dropped`` dead): bit k set
         for each kind k, held fewer than four times, whose draw leaves a table shanten
         (`engine.shapes.shanten_after_draws`) below ``below``. A live suit's draws change
-        that suit alone, read against the other live suit's facts (`_suit_draws`); a draw
+        that suit alone, read against the other live suit's facts (`suit_draws`); a draw
         of the dead suit leaves the part's table shanten as it is (the tile is dead, and the
         table index is the same for 13 and 14 tiles), so the dead suit's kinds all count or
-        none does. Memoised by the part (parts of different hands coincide)."""
-        key = (codes[0], codes[1], codes[2], below, dropped)
+        none does. Memoised by the part (parts of different hands coincide), keyed by
+        ints: a key of ints is no object the garbage collector tracks, so memos of many
+        keys do not make it walk the heap (issue 23: one walk cost ~17 ms)."""
+        key = (((codes[0] << 27 | codes[1]) << 27 | codes[2]) << 7 | below) << 2 | dropped
         mask = self._parts.get(key)
         if mask is None:
             lo, hi = LIVE[dropped]
             low, high = self.facts(codes[lo]), self.facts(codes[hi])
-            mask = (self._suit_draws(codes[lo], high, below) << 9 * lo
-                    | self._suit_draws(codes[hi], low, below) << 9 * hi)
+            mask = (self.suit_draws(codes[lo], high, below) << 9 * lo
+                    | self.suit_draws(codes[hi], low, below) << 9 * hi)
             if self.table(dropped, low, high, 13) < below:
                 dead = codes[dropped]
                 mask |= sum(1 << r for r in range(9) if dead >> 3 * r & 7 < 4) << 9 * dropped
             self._parts[key] = mask
         return mask
 
-    def _suit_draws(self, code: int, other: int, below: int) -> int:
+    def suit_draws(self, code: int, other: int, below: int) -> int:
         """`draws` in a live suit held ``code`` as a 9-bit rank mask, the other live suit of
         facts id ``other``; the same whichever suit is dead (U classes combine
         commutatively, the dead suit is the empty class, and every choice reads the same
         tables): memoised so, as parts differing elsewhere share it."""
-        key = (code, self._cores[other], below)
+        key = (code << 20 | self._cores[other]) << 7 | below
         found = self._draws.get(key)
         if found is None:
             b = self._facts[other]
+            classes, tiles, even, odd = self._drawn(code)
             # the drawn suit's class meets one row: the other live suit's with the honors'
-            row = UROWS[UCONV[b.u * K + self._uh]]
-            std, c = self._std, self._c[0]
-            odd = (code & _ONES).bit_count()
-            live = odd + 2 * (code & _TWOS).bit_count() + 4 * (code & _FOURS).bit_count()
-            live += 1 + b.tiles
-            pairs = [pairs_shanten((live - n) >> 1, n, 0, 0, c)
-                     for n in (b.odd + odd + 1, b.odd + odd - 1)]  # a count even, odd
+            row, std = UROWS[UCONV[b.u * K + self._uh]], self._std
             found = 0
-            for r, ua in enumerate(self._drawn(code)):
-                if ua >= 0 and min(std[row[ua]], pairs[code >> 3 * r & 1]) < below:
+            for r, x in enumerate(classes):
+                if x >= 0 and std[row[x]] < below:
                     found |= 1 << r
+            # the pairs shape reads the odd kinds only: a draw of an even count adds one
+            live, singles = tiles + 1 + b.tiles, b.odd + (code & _ONES).bit_count()
+            if self._pairs[live][singles + 1] < below:
+                found |= even
+            if singles and self._pairs[live][singles - 1] < below:
+                found |= odd
             self._draws[key] = found
         return found
 
-    def _drawn(self, code: int) -> tuple[int, ...]:
-        """Per rank: the suit's U class after drawing it (−1 for a rank held four times)."""
+    def _drawn(self, code: int) -> tuple[tuple[int, ...], int, int, int]:
+        """A suit's U class after drawing each rank (−1 for a rank held four times), its
+        tiles, and the rank masks of its counts 0 or 2 and of its counts 1 or 3."""
         found = self._after.get(code)
         if found is None:
-            u, out = self._u, []
+            u, classes = self._u, []
+            even = odd = 0
             for r, one in enumerate(RANK_CODES):
-                drawn = code + one
-                out.append(u[START[drawn >> 15] + POS[drawn & _LOW]]
-                           if code >> 3 * r & 7 < 4 else -1)
-            found = self._after[code] = tuple(out)
+                n = code >> 3 * r & 7
+                if n < 4:
+                    drawn = code + one
+                    classes.append(u[START[drawn >> 15] + POS[drawn & _LOW]])
+                    if n & 1:
+                        odd |= 1 << r
+                    else:
+                        even |= 1 << r
+                else:
+                    classes.append(-1)
+            tiles = ((code & _ONES).bit_count() + 2 * (code & _TWOS).bit_count()
+                     + 4 * (code & _FOURS).bit_count())
+            found = self._after[code] = tuple(classes), tiles, even, odd
         return found
 
 
