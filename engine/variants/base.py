@@ -368,7 +368,8 @@ class Variant(ABC):
         (issue 22 item 4): the facts (`prepared`: the variant's members completed from one
         another), the request checked (`fan_checked`), then `fan_answer` — the hand's tally,
         its price, the answer. A variant writes only those hooks."""
-        request = self.prepared(request)
+        if self._prepares:  # (南昌's 精 from its indicator; the others' request as it is)
+            request = self.prepared(request)
         return self.fan_answer(request, self.fan_checked(request), None, True)
 
     def fan_checked(self, request: Request) -> Options:
@@ -422,14 +423,18 @@ class Variant(ABC):
             return any(getattr(context, m) is not None for m in self.fan_members
                        if m in _CONTEXT_MEMBERS)
 
+    _prepares: ClassVar[bool] = False
+    """The variant has a `prepared` of its own (``fan`` skips the call otherwise)."""
     _fan_get: ClassVar[attrgetter[Any] | None] = None
     _fan_absent: ClassVar[Any] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """`fan_members` read once a class: one getter of them all (the variant's own
         through ``facts``), and what it gives when none is sent; a name that is no member of
-        the context is refused here, when the variant is defined."""
+        the context is refused here, when the variant is defined. And whether it has a
+        `prepared` of its own."""
         super().__init_subclass__(**kwargs)
+        cls._prepares = cls.prepared is not Variant.prepared
         own = {m for m in cls.fan_members if m not in _CONTEXT_MEMBERS}
         unknown = own - set(own_members(cls.facts))
         if unknown:
