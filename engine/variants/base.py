@@ -3,19 +3,17 @@
 A variant declares its identity, options and tile rules, and answers four questions about a
 hand: is it a win (and why not), what is it worth, how far is it from a wait, and which
 tiles are wild. ``win``, ``waits`` and ``discards`` are built here from those answers, the
-same way for every variant, and so is ``fan``'s pipeline (facts → check → tally → price →
-answer) around the variant's hooks; any extra operation (``birds``, ``kong``, ``qishou``,
+same way for every variant, and ``fan`` by the pipeline of `engine.variants.fan` around the
+variant's hooks; any extra operation (``birds``, ``kong``, ``qishou``,
 ``jing``, ``jing-settlement``) is the variant's own.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import fields
-from functools import cached_property, partial
-from operator import attrgetter
-from typing import Any, ClassVar, Final
+from functools import cached_property
+from typing import Any, ClassVar
 
 from engine import tiles as T
 from engine import wire
@@ -42,7 +40,6 @@ from engine.results import (
     DiscardChoice,
     DiscardsAnswer,
     EffectiveTile,
-    Tallied,
     Wait,
     WaitsAnswer,
     WinAnswer,
@@ -52,18 +49,14 @@ from engine.room import deal_problems, room_of
 from engine.seats import FULL_TABLE, range_problems
 from engine.shapes import NEVER, ShapeRules
 from engine.tiles import Tile
+from engine.variants.fan import Extra, FanPipeline
 from engine.variants.members import OwnMember, own_members
 from engine.weights import Weigh
 
 Operation = Callable[[Request], Any]
-_CONTEXT_MEMBERS: Final = frozenset(f.name for f in fields(Context))
-Extra = Callable[[Options, bool], list[Problem]]
-"""An operation's own checks for `Variant.checked`: its problems under the options (the
-defaults standing in for bad ones) and whether those are the options sent (False: the
-defaults; a check that compares with an option sent skips the comparison)."""
 
 
-class Variant(ABC):
+class Variant(FanPipeline):
     """A regional rule set. Subclasses fill the class attributes and the abstract methods."""
 
     id: ClassVar[str]
@@ -102,12 +95,6 @@ class Variant(ABC):
     reads_active: ClassVar[bool] = True
     """``context.active`` is read (四川 血战, 南昌); 长沙 and 红中 end the hand with the first
     win and ignore it."""
-
-    fan_members: ClassVar[tuple[str, ...]] = ()
-    """The context members only ``fan`` checks (`fan_problems`: the seats its payments read,
-    长沙's birds, 红中's codes), shared ones by their `Context` name, the variant's own by
-    their `facts` name: `checked_fan` prices a request carrying none of them without
-    checking it again, and sends one carrying any through ``fan`` whole."""
 
     @property
     def context_members(self) -> Mapping[str, OwnMember]:
@@ -157,12 +144,6 @@ class Variant(ABC):
         `engine.shapes.composed` composes; None by default. ``exchange`` builds its hands'
         shanten from these rules' per-suit facts."""
         return None
-
-    def prepared(self, request: Request) -> Request:
-        """The request as the hand operations (`check`, `hand_shanten`, `has_wait`, …) read
-        its context: the variant's own members completed from one another (南昌's 精 from
-        ``indicator``). The request itself by default; `engine.advice` asks it."""
-        return request
 
     def extra_option_problems(self, options: Mapping[str, Any]) -> list[Problem]:
         """Problems between options (e.g. a wild tile outside the tile set); none by default."""
@@ -360,89 +341,6 @@ class Variant(ABC):
             problems += extra(options, given)
         raise_if(list(dict.fromkeys(problems)))
         return options
-
-    # --- fan: one pipeline for every variant ----------------------------------------------------
-
-    def fan(self, request: Request) -> Any:
-        """The full evaluation (``POST /v1/{variant}/fan``), one pipeline for every variant
-        (issue 22 item 4): the facts (`prepared`: the variant's members completed from one
-        another), the request checked (`fan_checked`), then `fan_answer` — the hand's tally,
-        its price, the answer. A variant writes only those hooks."""
-        if self._prepares:  # (南昌's 精 from its indicator; the others' request as it is)
-            request = self.prepared(request)
-        return self.fan_answer(request, self.fan_checked(request), None, True)
-
-    def fan_checked(self, request: Request) -> Options:
-        """The effective options of a ``fan`` request, every problem raised: `checked` of a
-        hand with its win tile, with `fan_problems` as the operation's own checks (listed
-        with the hand's and the context's)."""
-        # (a partial, not a lambda: called from the variant's checks, it adds no Python frame)
-        return self.checked(request, needs_win_tile=True,
-                            extra=partial(self.fan_problems, request))
-
-    def fan_problems(self, request: Request, options: Options, given: bool) -> list[Problem]:
-        """What is wrong with the members only ``fan`` checks (`fan_members`), under these
-        options (``given`` False: the defaults standing in for bad ones, `Extra`); none by
-        default."""
-        return []
-
-    @abstractmethod
-    def fan_answer(self, request: Request, options: Options, tally: Any,
-                   with_reading: bool) -> Any:
-        """``fan``'s answer for a request already checked (``options``: its effective options):
-        the hand's tally, its price, the answer. ``tally``: what an accelerator already
-        judged of this very hand in this context's win type (`engine.results.Tallied`, from
-        `offer_check`), priced as it is; None: the rules judge it. ``with_reading`` False:
-        the reading may be left out (None) — a win action shows none, and building it is
-        most of a win's price in some variants."""
-
-    def checked_fan(self, request: Request, options: Options,
-                    verdict: WinCheck | None = None, *, with_reading: bool = True) -> Any:
-        """``fan``'s answer for a request whose options, hand and win tile are already
-        checked (``options``: its effective options): what `engine.claims` and
-        `engine.advice` price a win with after their own, stricter validation — so a
-        claimed win is not checked twice. A request carrying any of `fan_members` goes
-        through ``fan`` whole (their checks are ``fan``'s alone). ``verdict``: what
-        `offer_check` answered for this hand; its tally, if it carries one, is priced
-        instead of judging the hand again."""
-        if self.carries_fan_members(request.context):
-            return self.fan(request)
-        tally = verdict.tally if isinstance(verdict, Tallied) else None
-        return self.fan_answer(request, options, tally, with_reading)
-
-    def carries_fan_members(self, context: Context) -> bool:
-        """Whether ``context`` holds any of `fan_members` (not None; a context without the
-        variant's facts holds none of its own)."""
-        get = self._fan_get
-        if get is None:
-            return False
-        try:  # (one C call: claims and advice ask this of every win they price)
-            sent: bool = get(context) != self._fan_absent
-            return sent
-        except AttributeError:  # a bare `Context`, without the variant's facts
-            return any(getattr(context, m) is not None for m in self.fan_members
-                       if m in _CONTEXT_MEMBERS)
-
-    _prepares: ClassVar[bool] = False
-    """The variant has a `prepared` of its own (``fan`` skips the call otherwise)."""
-    _fan_get: ClassVar[attrgetter[Any] | None] = None
-    _fan_absent: ClassVar[Any] = None
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """`fan_members` read once a class: one getter of them all (the variant's own
-        through ``facts``), and what it gives when none is sent; a name that is no member of
-        the context is refused here, when the variant is defined. And whether it has a
-        `prepared` of its own."""
-        super().__init_subclass__(**kwargs)
-        cls._prepares = cls.prepared is not Variant.prepared
-        own = {m for m in cls.fan_members if m not in _CONTEXT_MEMBERS}
-        unknown = own - set(own_members(cls.facts))
-        if unknown:
-            raise TypeError(f"{cls.__name__}: fan_members {sorted(unknown)} are not members "
-                            "of its context")
-        paths = [f"facts.{m}" if m in own else m for m in cls.fan_members]
-        cls._fan_get = attrgetter(*paths) if paths else None
-        cls._fan_absent = None if len(paths) == 1 else (None,) * len(paths)
 
     # --- the shared operations ----------------------------------------------------------------
 

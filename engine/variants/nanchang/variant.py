@@ -68,7 +68,8 @@ from engine.results import (
     WinCheck,
 )
 from engine.tiles import Tile
-from engine.variants.base import Extra, Variant
+from engine.variants.base import Variant
+from engine.variants.fan import Extra
 from engine.variants.nanchang import checks as C
 from engine.variants.nanchang import claims as claims_module
 from engine.variants.nanchang import jingdiao
