@@ -12,6 +12,11 @@ every horizon). E — (points, wins, fan), maximised lexicographically — is ne
 the horizon: under ``without_replacement`` a key at level *n* only ever has *T* − *n* draws
 to come, so it keeps one E; under ``constant_wall`` a key is met at several levels and keeps
 one E per *d*.
+
+E is summed and maximised as one integer: (points, wins, fan) packed in fields wide enough
+for any numerator of the stage (`Packing`), so that a sum of packed values is the packed sum
+and integer order is the lexicographic order — one addition and one comparison a draw, not
+three.
 """
 
 from __future__ import annotations
@@ -39,6 +44,30 @@ class Values:
     tenpai: tuple[int, ...]
     expectation: Expectation
     scale: tuple[int, ...]
+
+
+class Packing:
+    """(points, wins, fan) numerators as one integer: each in a field of ``width`` bits.
+
+    Every E numerator of a stage is at most its denominator (the pool's falling product or
+    *S*^*d*, at most ``scale``) times the largest price met (points or fan; wins count 1): a
+    key's E is its win terms times the children's denominator plus copies × the children's
+    E, whose copies sum to at most its size. So a field of that many bits never carries into
+    the next, and the fields read back exactly."""
+
+    def __init__(self, scale: int, terms: Sequence[Expectation]) -> None:
+        if any(min(t) < 0 for t in terms):  # (a price is what the winner receives: ≥ 0)
+            raise ValueError("a win priced below 0 cannot be packed")
+        top = max((max(t) for t in terms), default=1)
+        self.width = (scale * max(top, 1)).bit_length() + 1
+        self._mask = (1 << self.width) - 1
+
+    def pack(self, e: Expectation) -> int:
+        return (e[0] << self.width | e[1]) << self.width | e[2]
+
+    def unpack(self, e: int) -> Expectation:
+        w, mask = self.width, self._mask
+        return e >> 2 * w, e >> w & mask, e & mask
 
 
 def falling(size: int, draws: int) -> list[int]:
@@ -106,7 +135,14 @@ def pool_values(keys: PoolKeys, roots: Sequence[int], price: Pricer,
     ready: list[list[int]] = [[] for _ in range(n)]
     win_first = [NEVER] * n
     ready_first = [NEVER] * n
-    expect: list[Expectation] = [(0, 0, 0)] * n
+    # the win terms first (each key that can still draw and holds a win): they size the
+    # packing of E
+    terms: dict[int, Expectation] = {
+        i: _win_terms(key, price, last_tile and key.level == horizon - 1)
+        for i, key in enumerate(keys.keys) if key.wins and key.level < horizon}
+    packing = Packing(tables[size][-1], list(terms.values()))
+    packed = {i: packing.pack(t) for i, t in terms.items()}
+    expect = [0] * n
     for i in sorted(range(n), key=lambda i: -keys.keys[i].level):
         key = keys.keys[i]
         to_come = horizon - key.level
@@ -126,15 +162,10 @@ def pool_values(keys: PoolKeys, roots: Sequence[int], price: Pricer,
         if first <= to_come:
             win[i] = [0] * first + _summed(mass, below, first - 1, to_come, key.moves, win,
                                            win_first)
-            points, wins, fan = _win_terms(key, price, last_tile and to_come == 1)
-            top = below[to_come - 1]
-            e0, e1, e2 = points * top, wins * top, fan * top
+            e = packed.get(i, 0) * below[to_come - 1]
             for copies, ids in key.moves:
-                best = max(expect[j] for j in ids)
-                e0 += copies * best[0]
-                e1 += copies * best[1]
-                e2 += copies * best[2]
-            expect[i] = (e0, e1, e2)
+                e += copies * (expect[ids[0]] if len(ids) == 1 else max(expect[j] for j in ids))
+            expect[i] = e
         else:
             win[i] = [0] * (to_come + 1)
         if not is_ready:
@@ -143,7 +174,8 @@ def pool_values(keys: PoolKeys, roots: Sequence[int], price: Pricer,
                                               ready, ready_first)
                         if first <= to_come else [0] * (to_come + 1))
     scale = tuple(tables[size][1:])
-    return [Values(tuple(win[i][1:]), tuple(ready[i][1:]), expect[i], scale) for i in roots]
+    return [Values(tuple(win[i][1:]), tuple(ready[i][1:]), packing.unpack(expect[i]), scale)
+            for i in roots]
 
 
 def wall_values(keys: WallKeys, roots: Sequence[int], price: Pricer,
@@ -155,9 +187,16 @@ def wall_values(keys: WallKeys, roots: Sequence[int], price: Pricer,
     n = len(keys.keys)
     win: list[list[int]] = [[] for _ in range(n)]
     ready: list[list[int]] = [[] for _ in range(n)]
-    expect: list[list[Expectation]] = [[] for _ in range(n)]
+    expect: list[list[int]] = [[] for _ in range(n)]
     win_first = [NEVER] * n
     ready_first = [NEVER] * n
+    # the win terms first (every key met that can still draw and holds a win), plain and as
+    # the wall's last tile: they size the packing of E
+    met = [i for i, key in enumerate(keys.keys) if key.wins and key.level < horizon]
+    plain = {i: _win_terms(keys.keys[i], price, False) for i in met}
+    last = {i: _win_terms(keys.keys[i], price, True) for i in met} if last_tile else plain
+    packing = Packing(powers[-1], [*plain.values(), *last.values()])
+    terms = {i: (packing.pack(plain[i]), packing.pack(last[i])) for i in met}
     for i in sorted(range(n), key=lambda i: keys.keys[i].node.order):
         key = keys.keys[i]
         to_come = horizon - key.level
@@ -168,8 +207,8 @@ def wall_values(keys: WallKeys, roots: Sequence[int], price: Pricer,
         mass = sum(c for c, _ in key.wins)
         first = win_first[i] = _first(key, win_first, 1 if mass else NEVER)
         win[i] = _with_stays(mass, powers, first, to_come, moves, win, win_first, stay)
-        expect[i] = _expectations(key, i, first, to_come, moves, expect, win_first, stay,
-                                  powers, price, last_tile)
+        expect[i] = _expectations(terms.get(i, (0, 0)), first, to_come, moves, expect,
+                                  win_first, stay, powers)
         if key.node.shanten <= 0:
             ready[i] = powers[:to_come + 1]
             ready_first[i] = 0
@@ -177,7 +216,7 @@ def wall_values(keys: WallKeys, roots: Sequence[int], price: Pricer,
             first = ready_first[i] = _first(key, ready_first, 1 if mass else NEVER)
             ready[i] = _with_stays(mass, powers, first, to_come, moves, ready, ready_first,
                                    stay)
-    return [Values(tuple(win[i][1:]), tuple(ready[i][1:]), expect[i][horizon],
+    return [Values(tuple(win[i][1:]), tuple(ready[i][1:]), packing.unpack(expect[i][horizon]),
                    tuple(powers[1:])) for i in roots]
 
 
@@ -195,30 +234,26 @@ def _with_stays(mass: int, powers: Sequence[int], first: int, to_come: int,
     return out
 
 
-def _expectations(key: Key, i: int, first: int, to_come: int,
+def _expectations(terms: tuple[int, int], first: int, to_come: int,
                   moves: Sequence[tuple[int, tuple[int, ...]]],
-                  expect: Sequence[Sequence[Expectation]], firsts: Sequence[int], stay: int,
-                  powers: Sequence[int], price: Pricer, last_tile: bool
-                  ) -> list[Expectation]:
-    """E for 0 … ``to_come`` draws under ``constant_wall`` (the last draw of a horizon
-    priced as the wall's last tile when the request says so)."""
-    out: list[Expectation] = [(0, 0, 0)] * (to_come + 1)
+                  expect: Sequence[Sequence[int]], firsts: Sequence[int], stay: int,
+                  powers: Sequence[int]) -> list[int]:
+    """E (packed) for 0 … ``to_come`` draws under ``constant_wall``; ``terms``: the key's
+    packed win terms, plain and as the wall's last tile (the last draw of a horizon, when
+    the request says so)."""
+    out = [0] * (to_come + 1)
     if first > to_come:
         return out
-    plain = _win_terms(key, price, False) if key.wins else (0, 0, 0)
-    last = _win_terms(key, price, True) if key.wins and last_tile else plain
-    p = [[x * powers[d - 1] for x in (last if d == 1 else plain)]
-         for d in range(first, to_come + 1)]
+    plain, last = terms
+    p = [(last if d == 1 else plain) * powers[d - 1] for d in range(first, to_come + 1)]
     for copies, ids in moves:
         if min(firsts[j] for j in ids) > to_come - 1:
             continue
-        rows = [expect[j][first - 1:to_come] for j in ids]
-        best = rows[0] if len(rows) == 1 else list(map(max, *rows))
-        for acc, b in zip(p, best, strict=True):
-            acc[0] += copies * b[0]
-            acc[1] += copies * b[1]
-            acc[2] += copies * b[2]
+        if len(ids) == 1:
+            best: Sequence[int] = expect[ids[0]][first - 1:to_come]
+        else:
+            best = list(map(max, *(expect[j][first - 1:to_come] for j in ids)))
+        p = [a + copies * b for a, b in zip(p, best, strict=True)]
     for d in range(first, to_come + 1):
-        x, y = p[d - first], out[d - 1]
-        out[d] = (x[0] + stay * y[0], x[1] + stay * y[1], x[2] + stay * y[2])
+        out[d] = p[d - first] + stay * out[d - 1]
     return out
