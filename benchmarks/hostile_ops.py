@@ -109,6 +109,12 @@ def few_candidates(rng: random.Random, most: int) -> str:
             return hand
 
 
+def _drawn(hand: str, rng: random.Random) -> str:
+    """The hand with one more tile, of a kind it holds fewer than four of (a dealer's 14)."""
+    tiles = T.parse(hand)
+    return hand + T.code(rng.choice([k for k in range(27) if tiles.count(k) < 4]))
+
+
 def settle_alone() -> Iterator[tuple[str, str, Make]]:
     """Each variant's costliest settle records, valid and refused, fresh each call."""
     from benchmarks import changsha_settle, nanchang_settle, settle
@@ -196,6 +202,11 @@ def batch_items() -> Iterator[tuple[str, Callable[[int], dict[str, Any]]]]:
     yield "exchange, ≤ 8 candidates", lambda i: {
         "variant": "sichuan", "op": "exchange",
         "body": {"hand": few_candidates(random.Random(i), 8)}}
+    yield "exchange, ≤ 8 candidates, 14 tiles", lambda i: {
+        "variant": "sichuan", "op": "exchange", "body": {"hand": _drawn(few_candidates(
+            random.Random(i), 8), random.Random(-1 - i))}}
+    yield "exchange, dealt 14 tiles", lambda i: {
+        "variant": "sichuan", "op": "exchange", "body": {"hand": dealt(random.Random(i), 14)}}
     records = fresh_records(16, 64, seed=2325)
     yield "四川 settle, fresh 16-event records", lambda i: {
         "variant": "sichuan", "op": "settle",

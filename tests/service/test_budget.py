@@ -146,11 +146,11 @@ def test_256_sichuan_win_or_fan_items_are_within_the_budget(client, item):
     ({**ADVICE, "body": {"hand": "1m", "context": {"draws_left": True}}}, budget.MINIMUM),
     ({**ADVICE, "body": {"hand": "1m"}}, budget.MINIMUM),  # refused: no draws_left
     ({"variant": "nanchang", "op": "advice", "body": {"context": {"draws_left": 2}}}, 54691),
-    # exchange: 2,596 a candidate (13 tiles; 7,792 for 14), the baseline mode the minimum:
-    # 1129m → 3 triples, 33457p → 7, 5567s → 3: 13 × 2,596 = 33,748
-    ({"variant": "sichuan", "op": "exchange", "body": {"hand": "1129m33457p5567s"}}, 33748),
-    # the dealer's 14: 55678s gives 7 triples (556 557 558 567 568 578 678): 17 × 7,792
-    ({"variant": "sichuan", "op": "exchange", "body": {"hand": "1129m33457p55678s"}}, 17 * 7792),
+    # exchange: 363 a candidate (13 tiles; 694 for 14), the baseline mode the minimum:
+    # 1129m → 3 triples, 33457p → 7, 5567s → 3: 13 × 363 = 4,719
+    ({"variant": "sichuan", "op": "exchange", "body": {"hand": "1129m33457p5567s"}}, 4719),
+    # the dealer's 14: 55678s gives 7 triples (556 557 558 567 568 578 678): 17 × 694
+    ({"variant": "sichuan", "op": "exchange", "body": {"hand": "1129m33457p55678s"}}, 17 * 694),
     ({"variant": "sichuan", "op": "exchange",
       "body": {"hand": "1129m33457p5567s", "mode": "baseline"}}, budget.MINIMUM),
     ({"variant": "sichuan", "op": "exchange", "body": {"hand": "12x"}}, budget.MINIMUM),

@@ -37,7 +37,10 @@ WEIGHTS: Final[Mapping[str, Weigh]] = {
     # hands timed cold (issue 23: 100 was warm — 200 fresh deals, admitted, ran 655 ms)
     "dingque": Flat(439),
     # exchange: each candidate scores up to 495 hands after the exchange (14 tiles: the tied
-    # ones ask discards too), the most a candidate cost of generated deals timed cold (issue
-    # 23: measured again cold, 2,392 and 7,122 before); the timer's baseline reads the hand only
-    "exchange": ByCandidates(2596, 7792, MINIMUM),
+    # ones choose discards too), the most a candidate cost of generated hands, random deals,
+    # the fewest-candidate hands and hostile_ops' costliest bodies, each timed cold, the
+    # larger of two runs (`python -m benchmarks.weights --ops exchange`, load 5–6; issue 23:
+    # 2,596 and 7,792 before the tie stage was composed by suit, 2,392 and 7,122 before
+    # that); the timer's baseline reads the hand only
+    "exchange": ByCandidates(363, 694, MINIMUM),
 }
