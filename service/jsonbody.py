@@ -218,8 +218,10 @@ def read_bytes(request: Request) -> bytes:
         # a length sent, nothing chunked (parsing the headers for `content_length` costs
         # more than this look at the environ, on every request)
         stream = environ.get("wsgi.input")
-        if (environ.get("wsgi.input_terminated") and stream is not None and length.isdigit()
-                and int(length) <= (request.max_content_length or 0)):
+        # ASCII digits only: str.isdigit() holds for "²" (int() refuses it: a 500) and "١٢"
+        # (int() reads 12); werkzeug reads neither as a length, so they take its path
+        if (environ.get("wsgi.input_terminated") and stream is not None and length.isascii()
+                and length.isdigit() and int(length) <= (request.max_content_length or 0)):
             # the server ends the body at its length (gunicorn): read it at once, the bytes
             # werkzeug's read to the end would give — its wrapped stream reads them in
             # Python-level chunks, 20 µs of a small body's read

@@ -372,6 +372,31 @@ def test_a_sized_body_from_a_server_that_ends_it_is_read_at_once_up_to_the_limit
         assert sized(b"{", ended=ended).status_code == 400
 
 
+@pytest.mark.parametrize("length", ["²", "١٢", "+44"])
+def test_a_content_length_of_other_than_ascii_digits_is_read_as_werkzeug_reads_it(length):
+    # "²" and "١٢" are str.isdigit() (the one-call read once took "²" to int(): a 500, and
+    # "١٢" as 12 bytes: a 400); werkzeug reads none of these as a length: a stream the server
+    # ends is read to its end (the answer of the body sent with its real length), one it
+    # does not end is an empty body (a 400)
+    app = create_app(Settings(max_body_bytes=100), TOY_REGISTRY)
+    client = app.test_client()
+    data = json.dumps(WIN).encode()
+
+    def sized(length: str, ended: bool):  # type: ignore[no-untyped-def]
+        overrides = {"wsgi.input": io.BytesIO(data), "CONTENT_LENGTH": length}
+        if ended:
+            overrides["wsgi.input_terminated"] = True  # type: ignore[assignment]
+        return client.post("/v1/toy/win", content_type="application/json",
+                           environ_overrides=overrides)
+
+    real = sized(str(len(data)), True)
+    assert real.status_code == 200 and real.get_json()["win"] is True
+    ended = sized(length, True)
+    assert ended.status_code == 200 and ended.data == real.data, ended.data
+    plain = sized(length, False)
+    assert plain.status_code == 400 and "the body is empty" in problem(plain)["detail"]
+
+
 def test_a_chunked_body_the_server_cannot_decode_is_a_400(client):
     class BadChunks:  # what gunicorn's reader does with a chunk size "zz"
         def read(self, size: int = -1) -> bytes:
