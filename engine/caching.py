@@ -48,11 +48,21 @@ def hand_memo(memo: M) -> M:
     decorator above ``@lru_cache``, or around a memo's constructor). A live server meets
     such memos cold: it never sees the same hand twice, so what a benchmark times as a new
     body must start with them empty (`clear_hand_memos`). The memos of an option set
-    (tables, activations, configurations) are not hand memos: a room keeps them warm."""
+    (tables, activations, configurations) are not hand memos: a room keeps them warm — the
+    hand memos an option set's entry holds are emptied by a `clears_hand_memos` function."""
     clear: Callable[[], None] = getattr(memo, "cache_clear", None) \
         or getattr(memo, "clear")  # noqa: B009 (M is any memo: a dict or an lru_cache)
     _HAND_MEMOS.append(clear)
     return memo
+
+
+def clears_hand_memos(clear: Callable[[], None]) -> Callable[[], None]:
+    """Register ``clear`` (a decorator) as emptying hand memos that live inside an option
+    set's memo (a table's scores by candidates): they are made one per option set, so they
+    cannot each be registered — the list of memos would grow with every option set seen —
+    and the option set's memo itself must stay warm."""
+    _HAND_MEMOS.append(clear)
+    return clear
 
 
 def clear_hand_memos() -> None:

@@ -7,6 +7,7 @@ from engine import variants
 from engine.caching import BoundedDict, clear_hand_memos, hand_memo
 from engine.variants.changsha import seed_scoring
 from engine.variants.hongzhong import scoring as hongzhong_scoring
+from engine.variants.nanchang import scoring as nanchang_scoring
 from engine.variants.sichuan import reader
 from engine.variants.sichuan import scoring as sichuan_scoring
 
@@ -18,6 +19,9 @@ FANS = {
                  "context": {"jing": {"zheng": "5z", "fu": "6z"}}},
     "hongzhong": {"hand": "123m456m789m123p5p", "win_tile": "5p"},
 }
+ROOM_FAN = {"hand": "11m22m33m44m55p", "win_tile": "5p", "options": {"hand_size": 10}}
+DRAGON_FAN = {"hand": "123m456m789m55p23p", "win_tile": "4p",
+              "options": {"yi_tiao_long_fan": 1}}
 
 
 def test_a_bounded_dict_empties_itself_when_full() -> None:
@@ -41,21 +45,44 @@ def test_clear_hand_memos_empties_what_a_fan_of_each_variant_filled() -> None:
         variant = variants.get(vid)
         assert variant is not None
         variant.fan(variant.request(body))
-    filled = {
-        "sichuan analyse": reader.analyse.cache_info().currsize,
-        "sichuan JUDGED": len(sichuan_scoring.JUDGED),
-        "changsha seed_score": seed_scoring.seed_score.cache_info().currsize,
-        "hongzhong BY_CONFIG": len(hongzhong_scoring.BY_CONFIG),
-    }
-    assert all(filled.values()), filled
-    clear_hand_memos()
-    assert reader.analyse.cache_info().currsize == 0
-    assert len(sichuan_scoring.JUDGED) == 0
-    assert seed_scoring.seed_score.cache_info().currsize == 0
-    assert len(hongzhong_scoring.BY_CONFIG) == 0
-    # a memo of an option set stays (a room keeps it): the options resolved
+    # a 10-tile room (its pairs shape: 五对) and 一条龙 (every reading), 四川's own memos
     sichuan = variants.get("sichuan")
     assert sichuan is not None
+    sichuan.fan(sichuan.request(ROOM_FAN))
+    sichuan.win(sichuan.request(ROOM_FAN))
+    sichuan.fan(sichuan.request(DRAGON_FAN))
+    hongzhong = variants.get("hongzhong")
+    assert hongzhong is not None
+    hongzhong.waits(hongzhong.request({"hand": FANS["hongzhong"]["hand"]}))
+    nanchang = variants.get("nanchang")
+    assert nanchang is not None
+    nanchang_scores = nanchang_scoring.scoring_of(
+        nanchang.options(nanchang.request(FANS["nanchang"]))).scores
+    (hongzhong_config,) = hongzhong_scoring.BY_CONFIG.values()
+
+    def sizes() -> dict[str, int]:
+        return {
+            "sichuan analyse": reader.analyse.cache_info().currsize,
+            "sichuan analyse_room": reader.analyse_room.cache_info().currsize,
+            "sichuan all_candidates": reader.all_candidates.cache_info().currsize,
+            "sichuan room_tiles_shapes": len(sichuan_scoring.ROOM_TILES_SHAPES),
+            "sichuan JUDGED": len(sichuan_scoring.JUDGED),
+            "changsha seed_score": seed_scoring.seed_score.cache_info().currsize,
+            "hongzhong scores": len(hongzhong_config.scores),
+            "hongzhong wait_fans": len(hongzhong_config.wait_fans),
+            "nanchang scores": len(nanchang_scores),
+        }
+
+    filled = sizes()
+    assert all(filled.values()), filled
+    configs = dict(hongzhong_scoring.BY_CONFIG)
+    clear_hand_memos()
+    assert not any(sizes().values()), sizes()
+    # a memo of an option set stays (a room keeps it): the options resolved, 红中's Config
+    # entries, 南昌's Scoring (its scores, a hand memo, emptied above)
     options = sichuan.options(sichuan.request(FANS["sichuan"]))
     clear_hand_memos()
     assert sichuan.options(sichuan.request(FANS["sichuan"])) is options
+    assert dict(hongzhong_scoring.BY_CONFIG) == configs
+    assert nanchang_scoring.scoring_of(
+        nanchang.options(nanchang.request(FANS["nanchang"]))).scores is nanchang_scores

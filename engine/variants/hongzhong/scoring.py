@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from engine import tiles as T
-from engine.caching import BoundedDict, hand_memo
+from engine.caching import BoundedDict, clears_hand_memos
 from engine.hand import Context, Hand, Meld, MeldKind, WinType
 from engine.results import Group, Pattern, Reading, WinCheck, group
 from engine.shapes import (
@@ -236,9 +236,18 @@ class _Scoring(NamedTuple):
 
 
 _READS: Final = reads(TABLE)
-BY_CONFIG: BoundedDict[int, _Scoring] = hand_memo(BoundedDict(256))
+BY_CONFIG: BoundedDict[int, _Scoring] = BoundedDict(256)
 """By the Config's id: Configs are made once per option set (`options.config`), and the entry
-holds its Config, so the id is not reused while the entry lives."""
+holds its Config, so the id is not reused while the entry lives. An option set's memo (a room
+keeps it warm); the scores and wait fans each entry holds are hand memos (`_clear_by_hand`)."""
+
+
+@clears_hand_memos
+def _clear_by_hand() -> None:
+    """Empty each Config's scores by candidates and fans by wait: keyed by a hand's traits."""
+    for found in BY_CONFIG.values():
+        found.scores.clear()
+        found.wait_fans.clear()
 
 
 def scoring_of(cfg: Config) -> tuple[Active[Traits], BoundedDict[tuple[Traits, ...], Scored]]:

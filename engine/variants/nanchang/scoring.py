@@ -36,7 +36,7 @@ from typing import Any, Final
 
 from engine import shapes
 from engine import tiles as T
-from engine.caching import BoundedDict, hand_memo
+from engine.caching import BoundedDict, clears_hand_memos
 from engine.hand import Hand, MeldKind
 from engine.shapes import Shape, ShapeRules
 from engine.tiles import Tile
@@ -305,7 +305,15 @@ class Scoring:
 
 _KEY: Final = itemgetter(*reads(TABLE))
 """The values of the options the table reads (more than one: a tuple)."""
-_SCORINGS: BoundedDict[tuple[Any, ...], Scoring] = hand_memo(BoundedDict(64))
+_SCORINGS: BoundedDict[tuple[Any, ...], Scoring] = BoundedDict(64)
+"""An option set's memo (a room keeps it warm); each Scoring's scores are hand memos."""
+
+
+@clears_hand_memos
+def _clear_by_hand() -> None:
+    """Empty each Scoring's scores: keyed by a candidate's traits, what a hand holds."""
+    for found in _SCORINGS.values():
+        found.scores.clear()
 
 
 def scoring_of(options: Mapping[str, Any]) -> Scoring:

@@ -300,6 +300,7 @@ def analyse(part: tuple[int, ...]) -> PartInfo:
     return _analyse(part, False)
 
 
+@hand_memo
 @lru_cache(maxsize=1 << 12)
 def analyse_room(part: tuple[int, ...]) -> PartInfo:
     """`analyse` of the part of a hand without melds in a room of 10 or 7 tiles: the pairs
@@ -430,6 +431,7 @@ def reference_candidates(part: Sequence[int], rules: S.ShapeRules = RULES_108
     return tuple(_scanned(r) for r in S.readings([*part, 0, 0, 0, 0, 0, 0, 0], 0, rules))
 
 
+@hand_memo
 @lru_cache(maxsize=1 << 12)
 def all_candidates(part: tuple[int, ...], any_size: bool) -> tuple[Candidate, ...]:
     """Every standard reading (the general search's) and the pairs shape's: the candidates

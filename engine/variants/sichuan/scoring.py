@@ -210,8 +210,8 @@ def room_tiles_shapes(tiles: Sequence[Tile]) -> tuple[tuple[S.Shape, ...], int]:
     五对, 四对), memoised apart: the same tiles beside a meld of a 13-tile room are no
     pairs shape."""
     key = tuple(sorted(tiles))
-    found = _ROOM_TILES_SHAPES.get(key)
-    return new_shapes(key, _ROOM_TILES_SHAPES, True) if found is None else found
+    found = ROOM_TILES_SHAPES.get(key)
+    return new_shapes(key, ROOM_TILES_SHAPES, True) if found is None else found
 
 
 def new_shapes(key: tuple[Tile, ...], memo: BoundedDict[tuple[Tile, ...], Any],
@@ -226,8 +226,8 @@ def new_shapes(key: tuple[Tile, ...], memo: BoundedDict[tuple[Tile, ...], Any],
 
 TILES_SHAPES: Final[BoundedDict[tuple[Tile, ...], tuple[tuple[S.Shape, ...], int]]] = \
     hand_memo(BoundedDict(1 << 14))
-_ROOM_TILES_SHAPES: Final[BoundedDict[tuple[Tile, ...], tuple[tuple[S.Shape, ...], int]]] = \
-    BoundedDict(1 << 12)
+ROOM_TILES_SHAPES: Final[BoundedDict[tuple[Tile, ...], tuple[tuple[S.Shape, ...], int]]] = \
+    hand_memo(BoundedDict(1 << 12))
 
 
 def _counts(hand: Hand) -> list[int]:
