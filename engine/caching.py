@@ -37,6 +37,41 @@ class BoundedDict(dict[K, V], Generic[K, V]):
         return value
 
 
+class IdentityMemo(dict[int, tuple[object, V]], Generic[V]):
+    """What was derived from an options mapping, kept by the mapping's identity: one look-up
+    on the hot path, not a hash of its values — the service hands every body that sends one
+    option set the same parsed, read-only mapping (`engine.plumbing.OptionCache`). Each entry
+    keeps the mapping itself beside the value, so its id cannot be reused by another object
+    while the entry stands (a dead mapping's id could be, and would read its value); full at
+    ``size`` entries, it empties itself (`BoundedDict`'s reason).
+
+    The hot path reads it inline — ``kept = MEMO.get(id(options))`` then ``kept[0] is
+    options`` — a method call would cost those callers more than the look-up (`found` is
+    that, for the others).
+
+    >>> memo: IdentityMemo[int] = IdentityMemo(2)
+    >>> options = {"players": 4}
+    >>> memo.keep(options, 4), memo.found(options), memo.found({"players": 4})
+    (4, 4, None)
+    """
+
+    def __init__(self, size: int = 1024) -> None:
+        super().__init__()
+        self.size = size
+
+    def found(self, key: object) -> V | None:
+        """The value kept for this very object, or None."""
+        kept = self.get(id(key))
+        return kept[1] if kept is not None and kept[0] is key else None
+
+    def keep(self, key: object, value: V) -> V:
+        """Keep ``value`` for ``key`` (emptying a full memo first) and return it."""
+        if len(self) >= self.size:
+            self.clear()
+        self[id(key)] = (key, value)
+        return value
+
+
 M = TypeVar("M")
 
 _HAND_MEMOS: list[Callable[[], None]] = []

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Final
 
+from engine.caching import IdentityMemo
 from engine.errors import Problem, invalid_option
 from engine.options import SUIT_ORDER, OptionSpec, OptionType
 from engine.seats import FULL_TABLE
@@ -91,14 +92,10 @@ def room_of(options: Mapping[str, Any]) -> Room:
         if len(_ROOMS) > 64:  # (3 × 7 × 3 valid rooms: never, unless called with bad values)
             _ROOMS.clear()
         found = _ROOMS[key] = Room(*key)
-    if len(_BY_OPTIONS) >= _KEPT:
-        _BY_OPTIONS.clear()
-    _BY_OPTIONS[id(options)] = (options, found)  # (the entry keeps the id the options')
-    return found
+    return _BY_OPTIONS.keep(options, found)
 
 
-_KEPT: Final = 1024
-_BY_OPTIONS: dict[int, tuple[Mapping[str, Any], Room]] = {}
+_BY_OPTIONS: Final[IdentityMemo[Room]] = IdentityMemo()
 
 
 PLAYERS: Final = OptionSpec("players", OptionType.INTEGER, FULL_TABLE,

@@ -4,7 +4,7 @@ by a hand (what ``benchmarks/weights.py`` times each fresh body after), not the 
 from __future__ import annotations
 
 from engine import variants
-from engine.caching import BoundedDict, clear_hand_memos, hand_memo
+from engine.caching import BoundedDict, IdentityMemo, clear_hand_memos, hand_memo
 from engine.variants.changsha import seed_scoring
 from engine.variants.hongzhong import scoring as hongzhong_scoring
 from engine.variants.nanchang import scoring as nanchang_scoring
@@ -30,6 +30,23 @@ def test_a_bounded_dict_empties_itself_when_full() -> None:
         memo.keep(k, k * k)
     # 0, 1, 2 kept; full at 3: cleared, 3, 4, 5; full at 6: cleared, 6
     assert memo == {6: 36}
+
+
+def test_an_identity_memo_answers_only_the_same_object_and_keeps_it() -> None:
+    memo: IdentityMemo[str] = IdentityMemo(3)
+    first = {"players": 4}
+    assert memo.keep(first, "four") == "four"
+    assert memo.found(first) == "four"
+    assert memo.found({"players": 4}) is None  # equal, not the same object
+    # the entry holds the mapping itself: its id stays taken while the entry stands
+    kept = memo[id(first)][0]
+    del first
+    assert kept == {"players": 4}
+    others = [{"n": n} for n in range(3)]
+    for n, other in enumerate(others):
+        memo.keep(other, str(n))
+    # one kept, then others 0 and 1; full at 3: cleared, then other 2 alone
+    assert len(memo) == 1 and memo.found(others[2]) == "2" and memo.found(others[0]) is None
 
 
 def test_a_registered_memo_is_returned_unchanged_and_cleared() -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from engine import shapes as S
+from engine.caching import IdentityMemo
 from engine.hand import Context, Hand, WinType
 from engine.results import WinCheck
 from engine.variants.sichuan.facts import SichuanFacts, missing_suit
@@ -76,14 +77,10 @@ def _bind(options: Mapping[str, Any]) -> Bound:
     found = Bound(room=room, prefs=prefs, check=check_of(hand_size, ping_hu, prefs),
                   hand_size=hand_size, players=options["players"],
                   dian_pao=options["dian_gang_hua"] == "dian_pao", ping_hu_on_discard=ping_hu)
-    if len(_BY_OPTIONS) >= _KEPT:
-        _BY_OPTIONS.clear()
-    _BY_OPTIONS[id(options)] = (options, found)
-    return found
+    return _BY_OPTIONS.keep(options, found)
 
 
-_KEPT: Final = 1024
-_BY_OPTIONS: dict[int, tuple[Mapping[str, Any], Bound]] = {}
+_BY_OPTIONS: Final[IdentityMemo[Bound]] = IdentityMemo()
 
 
 def ruled(shapes: tuple[S.Shape, ...], mask: int, context: Context) -> WinCheck:

@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from engine import shapes as S
 from engine import tiles as T
+from engine.caching import IdentityMemo
 from engine.errors import Problem, invalid_field
 from engine.hand import HandRules
 from engine.room import DEFAULT_ROOM, Room, room_of
@@ -92,14 +93,10 @@ def sichuan_room(options: Mapping[str, Any]) -> SichuanRoom:
     kept = _BY_OPTIONS.get(id(options))
     if kept is not None and kept[0] is options:
         return kept[1]
-    found = room_rules(room_of(options))
-    if len(_BY_OPTIONS) >= 1024:
-        _BY_OPTIONS.clear()
-    _BY_OPTIONS[id(options)] = (options, found)
-    return found
+    return _BY_OPTIONS.keep(options, room_rules(room_of(options)))
 
 
-_BY_OPTIONS: dict[int, tuple[Mapping[str, Any], SichuanRoom]] = {}
+_BY_OPTIONS: Final[IdentityMemo[SichuanRoom]] = IdentityMemo()
 
 
 DEFAULT: Final = room_rules(DEFAULT_ROOM)

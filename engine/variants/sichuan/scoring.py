@@ -21,7 +21,7 @@ from typing import Any, Final, NamedTuple
 
 from engine import shapes as S
 from engine import tiles as T
-from engine.caching import BoundedDict, hand_memo
+from engine.caching import BoundedDict, IdentityMemo, hand_memo
 from engine.hand import Context, Hand, MeldKind, WinType
 from engine.results import Group, Pattern, Reading
 from engine.tiles import Tile
@@ -92,14 +92,11 @@ def prefs_for(options: Mapping[str, Any]) -> Prefs:
     found = _PREFS.get(key)
     if found is None:
         found = _PREFS.keep(key, _prefs(options))
-    if len(_PREFS_BY_ID) >= 1024:
-        _PREFS_BY_ID.clear()
-    _PREFS_BY_ID[id(options)] = (options, found)  # (the entry keeps the id the options')
-    return found
+    return _PREFS_BY_ID.keep(options, found)
 
 
 _PREFS: BoundedDict[tuple[Any, ...], Prefs] = BoundedDict(256)
-_PREFS_BY_ID: dict[int, tuple[Mapping[str, Any], Prefs]] = {}
+_PREFS_BY_ID: Final[IdentityMemo[Prefs]] = IdentityMemo()
 
 
 def _prefs(o: Mapping[str, Any]) -> Prefs:

@@ -62,6 +62,7 @@ from engine import wire
 from engine.advice.answers import DingqueAnswer, ExchangeAnswer
 from engine.advice.dingque import dingque
 from engine.advice.exchange import exchange
+from engine.caching import IdentityMemo
 from engine.errors import Problem, RequestError
 from engine.hand import Context, Hand, HandRules, Request, WinType, context_with
 from engine.options import Options, OptionSpec, OptionType
@@ -148,7 +149,7 @@ FAN_BOUND: Final = 2 + 2 + 2 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 1 + 4 + 8
 """The largest uncapped fan the option ranges allow (see the module's decisions)."""
 MAX_AMOUNT: Final = 3 * 65536 * (2**FAN_BOUND + 1)
 """The largest amount any answer can hold: three payers' points to one winner."""
-_READY: dict[int, tuple[Options, Options]] = {}
+_READY: Final[IdentityMemo[Options]] = IdentityMemo(256)
 """Per option set under ``dian_pao_ping_hu: false`` (by identity; the entry keeps it): the
 same options with it true, for readiness (`Sichuan.readiness_options`)."""
 
@@ -199,13 +200,10 @@ class Sichuan(Variant):
         a tile the hand could only self-draw is still a wait, with its discard fan."""
         if options["dian_pao_ping_hu"]:
             return options
-        found = _READY.get(id(options))
-        if found is None or found[0] is not options:
-            if len(_READY) > 256:
-                _READY.clear()
-            found = _READY[id(options)] = (options, MappingProxyType(
-                {**options, "dian_pao_ping_hu": True}))
-        return found[1]
+        found = _READY.found(options)
+        if found is None:
+            found = _READY.keep(options, MappingProxyType({**options, "dian_pao_ping_hu": True}))
+        return found
 
     # --- the hooks ----------------------------------------------------------------------------
 
