@@ -11,8 +11,22 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from engine import tiles as T
+
+WINS: dict[str, dict[str, Any]] = {
+    "sichuan": {"hand": "123m456m789m55p23p", "win_tile": "4p",
+                "context": {"win_type": "discard"}},
+    "changsha": {"hand": "123m456m789m2255p", "win_tile": "5p",
+                 "context": {"win_type": "discard"}},
+    "nanchang": {"hand": "123m456m789m123p5p", "win_tile": "5p",
+                 "context": {"win_type": "discard", "jing": {"zheng": "5z", "fu": "6z"}}},
+    "hongzhong": {"hand": "123m456m789m123p5p", "win_tile": "5p",
+                  "context": {"win_type": "discard"}, "options": {"win_by_discard": "yes"}},
+}
+"""A ``fan`` body of a plain discard win in every variant (chows and a pair, no wildcard,
+nothing only ``fan`` checks), for tests that need one hand each variant prices."""
 
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)

@@ -10,15 +10,10 @@ from engine.variants.hongzhong import scoring as hongzhong_scoring
 from engine.variants.nanchang import scoring as nanchang_scoring
 from engine.variants.sichuan import reader
 from engine.variants.sichuan import scoring as sichuan_scoring
+from tests.hands import WINS
 
-FANS = {
-    "sichuan": {"hand": "123m456m789m55p23p", "win_tile": "4p"},
-    "changsha": {"hand": "123m456m789m2255p", "win_tile": "5p",
-                 "options": {"scoring_profile": "seed_simplified"}},
-    "nanchang": {"hand": "123m456m789m123p5p", "win_tile": "5p",
-                 "context": {"jing": {"zheng": "5z", "fu": "6z"}}},
-    "hongzhong": {"hand": "123m456m789m123p5p", "win_tile": "5p"},
-}
+FANS = {**WINS, "changsha": {**WINS["changsha"], "options": {"scoring_profile": "seed_simplified"}}}
+"""The discard wins, 长沙's priced by the seed profile (its memo, `seed_score`)."""
 ROOM_FAN = {"hand": "11m22m33m44m55p", "win_tile": "5p", "options": {"hand_size": 10}}
 DRAGON_FAN = {"hand": "123m456m789m55p23p", "win_tile": "4p",
               "options": {"yi_tiao_long_fan": 1}}

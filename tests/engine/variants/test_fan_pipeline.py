@@ -12,22 +12,20 @@ import pytest
 from engine.errors import RequestError
 from engine.hand import Context, Seats
 from engine.variants import REGISTRY
+from tests.hands import WINS
 
-WINS: dict[str, dict[str, Any]] = {
-    "sichuan": {"hand": "123m456m789m55p23p", "win_tile": "4p",
-                "context": {"win_type": "discard"}},
-    "changsha": {"hand": "123m456m789m2255p", "win_tile": "5p",
-                 "context": {"win_type": "discard"}},
-    "nanchang": {"hand": "123m456m789m123p5p", "win_tile": "5p",
-                 "context": {"win_type": "discard", "jing": {"zheng": "5z", "fu": "6z"}}},
-    "hongzhong": {"hand": "123m456m789m123p5p", "win_tile": "5p",
-                  "context": {"win_type": "discard"}, "options": {"win_by_discard": "yes"}},
+INVALID: dict[str, tuple[dict[str, Any], str]] = {
+    "seats": ({"seats": {"winner": 0}}, "#/context/seats/discarder"),
+    "birds": ({"seats": {"winner": 0, "discarder": 1, "dealer": 0}, "birds": ["1m"] * 5},
+              "#/context/birds"),
+    "codes": ({"codes": ["5m"] * 5}, "#/context/codes"),
+    "code_count": ({"code_count": 99}, "#/context/code_count"),
 }
-"""A discard win in every variant, with nothing only ``fan`` checks."""
+"""For each fan member, a context (beside a discard win's) with a value of it ``fan``
+refuses, and the pointer it names: seats without the discarder who pays (§0.3), five
+copies of a bird or a code (there are four), more codes than a winner turns."""
 
-DECLARED = {"sichuan": ("seats",), "changsha": ("seats", "birds"), "nanchang": ("seats",),
-            "hongzhong": ("seats", "codes", "code_count")}
-"""What each variant's payments, birds and codes read (RULES.md §1.4, §2.5, §3, §4.3)."""
+MEMBERS = [(vid, name) for vid in sorted(REGISTRY) for name in REGISTRY[vid].fan_members]
 
 
 def carrying(context: Context, name: str) -> Context:
@@ -39,8 +37,9 @@ def carrying(context: Context, name: str) -> Context:
     return replace(context, facts=replace(context.facts, **{name: value}))
 
 
-def test_the_members_only_fan_checks_are_declared() -> None:
-    assert {vid: v.fan_members for vid, v in REGISTRY.items()} == DECLARED
+def test_every_variant_prices_payments_by_seats_only_in_fan() -> None:
+    """Every variant's payments read the seats (RULES.md §0.3): a member ``fan`` checks."""
+    assert all("seats" in v.fan_members for v in REGISTRY.values())
 
 
 @pytest.mark.parametrize("variant", sorted(REGISTRY))
@@ -52,20 +51,22 @@ def test_each_fan_member_is_seen_where_it_lives(variant: str) -> None:
         assert v.carries_fan_members(carrying(context, name)), name
 
 
-@pytest.mark.parametrize("variant", sorted(REGISTRY))
-def test_checked_fan_checks_what_only_fan_checks(variant: str) -> None:
-    """A discard win whose seats name no discarder: ``fan`` refuses it for its payments
-    (seats ask for the payer, §0.3), and so does `checked_fan` — without those seats it
-    answers what ``fan`` answers."""
+@pytest.mark.parametrize(("variant", "name"), MEMBERS)
+def test_checked_fan_checks_what_only_fan_checks(variant: str, name: str) -> None:
+    """A discard win carrying an invalid value of one fan member: ``fan`` refuses it, naming
+    the member, and so does `checked_fan` — without it, it answers what ``fan`` answers."""
     v = REGISTRY[variant]
     request = v.request(WINS[variant])
     options = v.options(request)
     plain = v.checked_fan(request, options)
     assert plain == v.fan(request) and plain.win
-    seated = replace(request, context=replace(request.context, seats=Seats(winner=0)))
+    given, pointer = INVALID[name]
+    body = {**WINS[variant], "context": {**WINS[variant]["context"], **given}}
+    invalid = v.request(body)
+    assert v.carries_fan_members(invalid.context)
     with pytest.raises(RequestError) as by_fan:
-        v.fan(seated)
+        v.fan(invalid)
     with pytest.raises(RequestError) as by_checked_fan:
-        v.checked_fan(seated, options)
+        v.checked_fan(invalid, options)
     assert by_checked_fan.value.problems == by_fan.value.problems
-    assert any("discarder" in p.pointer for p in by_fan.value.problems), by_fan.value.problems
+    assert pointer in [p.pointer for p in by_fan.value.problems], by_fan.value.problems
