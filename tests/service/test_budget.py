@@ -135,17 +135,23 @@ def test_256_sichuan_win_or_fan_items_are_within_the_budget(client, item):
     ({**CLAIMS, "body": {**CLAIMS["body"], "detail": None}}, 281),
     ({**CLAIMS, "body": {**CLAIMS["body"], "detail": ["full"]}}, budget.MINIMUM),
     # advice: by draw_model (without_replacement by default) and draws_left, the step holding it
-    (ADVICE, 11485),
-    ({**ADVICE, "body": {**ADVICE["body"], "context": {"draws_left": 3}}}, 51338),
-    ({**ADVICE, "body": {**ADVICE["body"], "context": {"draws_left": 4}}}, 53607),
-    ({**ADVICE, "body": {**ADVICE["body"], "context": {"draws_left": 7}}}, 56234),
-    ({**ADVICE, "body": {**ADVICE["body"], "draw_model": "constant_wall"}}, 11312),
-    ({**ADVICE, "body": {**ADVICE["body"], "draw_model": None}}, 11485),
+    # (四川 without_replacement: ≤ 1 draw 1,586, 2 15,046, 3 19,870, 4–60 33,167; constant_wall
+    # ≤ 1 1,592, 2 16,880, 3 21,773, 4–6 24,266, 7–60 26,452)
+    (ADVICE, 1586),
+    ({**ADVICE, "body": {**ADVICE["body"], "context": {"draws_left": 3}}}, 19870),
+    ({**ADVICE, "body": {**ADVICE["body"], "context": {"draws_left": 4}}}, 33167),
+    ({**ADVICE, "body": {**ADVICE["body"], "context": {"draws_left": 60}}}, 33167),
+    ({**ADVICE, "body": {**ADVICE["body"], "draw_model": "constant_wall"}}, 1592),
+    ({**ADVICE, "body": {**ADVICE["body"], "draw_model": "constant_wall",
+                         "context": {"draws_left": 7}}}, 26452),
+    ({**ADVICE, "body": {**ADVICE["body"], "draw_model": None}}, 1586),
     ({**ADVICE, "body": {**ADVICE["body"], "draw_model": "fastest"}}, budget.MINIMUM),
     ({**ADVICE, "body": {"hand": "1m", "context": {"draws_left": 61}}}, budget.MINIMUM),
     ({**ADVICE, "body": {"hand": "1m", "context": {"draws_left": True}}}, budget.MINIMUM),
     ({**ADVICE, "body": {"hand": "1m"}}, budget.MINIMUM),  # refused: no draws_left
-    ({"variant": "nanchang", "op": "advice", "body": {"context": {"draws_left": 2}}}, 54691),
+    # 南昌 without_replacement: ≤ 1 draw 11,915, 2 28,248, 3–6 59,465, 7–60 63,038
+    ({"variant": "nanchang", "op": "advice", "body": {"context": {"draws_left": 2}}}, 28248),
+    ({"variant": "nanchang", "op": "advice", "body": {"context": {"draws_left": 3}}}, 59465),
     # exchange: 363 a candidate (13 tiles; 694 for 14), the baseline mode the minimum:
     # 1129m → 3 triples, 33457p → 7, 5567s → 3: 13 × 363 = 4,719
     ({"variant": "sichuan", "op": "exchange", "body": {"hand": "1129m33457p5567s"}}, 4719),

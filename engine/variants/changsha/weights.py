@@ -25,9 +25,11 @@ WEIGHTS: Final[Mapping[str, Weigh]] = {
     # hands, then (issue 23) those hands and the 2–3-shanten ones that press the bound, each
     # timed once cold (`python -m benchmarks.weights --ops advice`; the first run was warm and
     # met few pressing hands: 19 四川 items at one draw, admitted, ran 383 ms); most items
-    # past one draw weigh more than a whole batch: ask them alone
+    # past one draw weigh more than a whole batch: ask them alone. Measured again (issue 23)
+    # after advice's cheaper s(c), lowering masks and packed E (d61f755, 29e360a, 0073eaf):
+    # the larger of two runs per step, load 1–6 (benchmarks/README.md)
     "advice": ByHorizon({
-        "without_replacement": ((1, 6076), (2, 22477), (60, 40990)),
-        "constant_wall": ((1, 7429), (2, 13300), (60, 23387)),
+        "without_replacement": ((1, 11286), (2, 21652), (3, 28212), (60, 29887)),
+        "constant_wall": ((1, 14089), (2, 18307), (3, 24366), (6, 25321), (60, 25943)),
     }),
 }

@@ -30,9 +30,11 @@ WEIGHTS: Final[Mapping[str, Weigh]] = {
     # hands, then (issue 23) those hands and the 2–3-shanten ones that press the bound, each
     # timed once cold (`python -m benchmarks.weights --ops advice`; the first run was warm and
     # met few pressing hands: 19 四川 items at one draw, admitted, ran 383 ms); most items
-    # past one draw weigh more than a whole batch: ask them alone
+    # past one draw weigh more than a whole batch: ask them alone. Measured again (issue 23)
+    # after advice's cheaper s(c), lowering masks and packed E (d61f755, 29e360a, 0073eaf):
+    # the larger of two runs per step, load 1–6 (benchmarks/README.md)
     "advice": ByHorizon({
-        "without_replacement": ((1, 17632), (6, 41853), (60, 44836)),
-        "constant_wall": ((1, 7115), (6, 32295), (60, 51959)),
+        "without_replacement": ((1, 11790), (2, 29713), (3, 36458), (60, 42336)),
+        "constant_wall": ((1, 15963), (2, 26053), (6, 38189), (60, 43310)),
     }),
 }

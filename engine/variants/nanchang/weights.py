@@ -27,9 +27,11 @@ WEIGHTS: Final[Mapping[str, Weigh]] = {
     # hands, then (issue 23) those hands and the 2–3-shanten ones that press the bound, each
     # timed once cold (`python -m benchmarks.weights --ops advice`; the first run was warm and
     # met few pressing hands: 19 四川 items at one draw, admitted, ran 383 ms); most items
-    # past one draw weigh more than a whole batch: ask them alone
+    # past one draw weigh more than a whole batch: ask them alone. Measured again (issue 23)
+    # after advice's cheaper s(c), lowering masks and packed E (d61f755, 29e360a, 0073eaf):
+    # the larger of two runs per step, load 1–6 (benchmarks/README.md)
     "advice": ByHorizon({
-        "without_replacement": ((1, 33636), (2, 54691), (3, 71653), (60, 88633)),
-        "constant_wall": ((1, 8541), (3, 53892), (60, 62617)),
+        "without_replacement": ((1, 11915), (2, 28248), (6, 59465), (60, 63038)),
+        "constant_wall": ((1, 2882), (2, 31424), (6, 54116), (60, 68721)),
     }),
 }

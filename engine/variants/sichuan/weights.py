@@ -28,10 +28,12 @@ WEIGHTS: Final[Mapping[str, Weigh]] = {
     # hands, then (issue 23) those hands and the 2–3-shanten ones that press the bound, each
     # timed once cold (`python -m benchmarks.weights --ops advice`; the first run was warm and
     # met few pressing hands: 19 四川 items at one draw, admitted, ran 383 ms); most items
-    # past one draw weigh more than a whole batch: ask them alone
+    # past one draw weigh more than a whole batch: ask them alone. Measured again (issue 23)
+    # after advice's cheaper s(c), lowering masks and packed E (d61f755, 29e360a, 0073eaf):
+    # the larger of two runs per step, load 1–6 (benchmarks/README.md)
     "advice": ByHorizon({
-        "without_replacement": ((1, 11485), (2, 48223), (3, 51338), (6, 53607), (60, 56234)),
-        "constant_wall": ((1, 11312), (2, 26435), (6, 29787), (60, 36126)),
+        "without_replacement": ((1, 1586), (2, 15046), (3, 19870), (60, 33167)),
+        "constant_wall": ((1, 1592), (2, 16880), (3, 21773), (6, 24266), (60, 26452)),
     }),
     # dingque: three waits or discards; 439 the costliest of 200 fresh deals and generated
     # hands timed cold (issue 23: 100 was warm — 200 fresh deals, admitted, ran 655 ms)
