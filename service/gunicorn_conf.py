@@ -148,8 +148,10 @@ def _iso_time(created: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(created)) + f".{ms:03d}Z"
 
 
-class _Atoms(dict[str, Any]):
-    """gunicorn's access atoms without its quote escaping (JSON escapes properly)."""
+class RawAtoms(dict[str, Any]):
+    """gunicorn's access atoms without its quote escaping (JSON escapes properly): a
+    header atom (``{name}i``, ``{name}o``) read case-blind and ``-`` for an atom not made,
+    as gunicorn's own wrapper answers. Public: the access formatter's tests build it."""
 
     def __getitem__(self, key: str) -> Any:
         if key.startswith("{"):
@@ -171,7 +173,7 @@ class JsonLogger(Logger):  # type: ignore[misc]
     request, where a ``/livez`` costs about 300 µs in all. The values are gunicorn's, key by
     key (``tests/ops/test_gunicorn_conf.py`` holds them against its ``atoms``)."""
 
-    atoms_wrapper_class = _Atoms
+    atoms_wrapper_class = RawAtoms
 
     def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any
               ) -> dict[str, Any]:

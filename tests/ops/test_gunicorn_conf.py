@@ -158,7 +158,7 @@ def conf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 def _access_record(conf: Any, path: str, **extra: Any) -> logging.LogRecord:
-    atoms = conf._Atoms(
+    atoms = conf.RawAtoms(
         {
             "h": "127.0.0.1",
             "m": "POST",
@@ -187,7 +187,7 @@ def test_access_line_is_json_with_the_request_id(conf: Any) -> None:
 
 
 def test_atoms_answer_dash_for_missing_keys_like_gunicorns(conf: Any) -> None:
-    atoms = conf._Atoms({"{x-request-id}o": "r"})
+    atoms = conf.RawAtoms({"{x-request-id}o": "r"})
     assert atoms["{X-Request-ID}o"] == "r" and atoms["missing"] == "-"
 
 
@@ -224,7 +224,7 @@ def test_access_atoms_are_gunicorns_own_for_every_atom_the_line_writes(
     assert slim == {k: full[k] for k in conf.ACCESS_ATOMS if k in full}
     # and so the same line: D is 1,002,345 µs
     lines = [json.loads(conf.JsonAccessFormatter().format(logging.LogRecord(
-        "gunicorn.access", logging.INFO, __file__, 1, "%(h)s", (conf._Atoms(atoms),), None)))
+        "gunicorn.access", logging.INFO, __file__, 1, "%(h)s", (conf.RawAtoms(atoms),), None)))
         for atoms in (slim, full)]
     assert lines[0] == {**lines[1], "time": lines[0]["time"]}
     assert lines[0]["duration_ms"] == 1002.345

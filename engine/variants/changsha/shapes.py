@@ -179,7 +179,7 @@ def _from_shape(shape: str, declared: tuple[Group, ...], part: list[int],
 # Shanten
 
 
-def _triplets_floor(part: Sequence[int]) -> int:
+def triplets_floor(part: Sequence[int]) -> int:
     """A lower bound of 碰碰胡's shanten (the triplets-only shape) of 3n+1 or 3n+2 tiles.
 
     Its n triplets and pair are n + 1 places of one kind each, holding at most three
@@ -200,7 +200,7 @@ def _triplets_floor(part: Sequence[int]) -> int:
     return 3 * n + 1 - kept
 
 
-def _pairs(part: Sequence[int], size: int) -> int:
+def pair_count(part: Sequence[int], size: int) -> int:
     """``sum(c >> 1 for c in part)`` (a pair a two, two a four) for counts of at most five,
     ``size`` their sum: each odd count leaves one tile over."""
     return (size - part.count(1) - part.count(3) - part.count(5)) >> 1
@@ -237,9 +237,9 @@ def shanten(concealed: Sequence[Tile], melds: Sequence[Meld], probe: Probe | Non
     for rules in routes:
         if best <= floor:
             return best
-        if rules is SEVEN_PAIRS and 6 - _pairs(part, len(concealed)) >= best:
+        if rules is SEVEN_PAIRS and 6 - pair_count(part, len(concealed)) >= best:
             continue  # 七对 needs 7 − p more pairs beside the p held: shanten ≥ 6 − p
-        if rules is TRIPLETS and _triplets_floor(part) >= best:
+        if rules is TRIPLETS and triplets_floor(part) >= best:
             continue
         best = min(best, probe(rules))
     for suit in range(3):
@@ -282,14 +282,14 @@ def shanten_after_draws(concealed: Sequence[Tile], melds: Sequence[Meld],
         # 将将胡: the tiles that are not 2/5/8 go, one of them as the discard
         off = len(concealed) - sum(_COUNTS_258(part)) - 1
         best = list(map(min, best, [off + x for x in _NOT_258]))
-    pairs = _pairs(part, len(concealed))
+    pairs = pair_count(part, len(concealed))
     for rules in routes[1:]:
         top = max(best)
         if top <= -1:  # every draw already completes: no route goes lower
             break
         if rules is SEVEN_PAIRS and 5 - pairs >= top:
             continue  # 七对 after a draw needs 7 − (pairs + 1) more pairs: shanten ≥ 5 − pairs
-        if rules is TRIPLETS and _triplets_floor(part) - 1 >= top:
+        if rules is TRIPLETS and triplets_floor(part) - 1 >= top:
             continue  # a draw keeps at most one more tile
         best = list(map(min, best, draws(rules)))
     for suit in range(3):

@@ -143,7 +143,7 @@ def test_has_wait_equals_judge() -> None:
 
 
 def _chunks_floor(part: list[int]) -> int:
-    """`CS._triplets_floor` as its docstring defines it: n + 1 places of one kind, each kind's
+    """`CS.triplets_floor` as its docstring defines it: n + 1 places of one kind, each kind's
     copies cut into chunks of three, the largest n + 1 chunks kept."""
     n = (sum(part) - 1) // 3
     chunks = sorted((min(3, c - i) for c in part for i in range(0, c, 3)), reverse=True)
@@ -154,8 +154,8 @@ def test_the_counted_bounds_equal_their_loop_definitions() -> None:
     # parts of 3n+1 and 3n+2 tiles (n ≤ 4), counts 0–5 (a fifth copy is a probed draw):
     # e.g. 1111 2222 333 4 5m (13 tiles, n = 4): chunks 3,3,3,1,1,1,1 → the five largest keep
     # 11, 3·4 + 1 − 11 = 2; pairs 2 + 2 + 1 = 5
-    assert CS._triplets_floor(T.counts(T.parse("11112222333m45m"))) == 2
-    assert CS._pairs([5, 5, 3, 1] + [0] * 30, 14) == 2 + 2 + 1  # every odd count leaves one
+    assert CS.triplets_floor(T.counts(T.parse("11112222333m45m"))) == 2
+    assert CS.pair_count([5, 5, 3, 1] + [0] * 30, 14) == 2 + 2 + 1  # every odd count leaves one
     rng = __import__("random").Random(29)
     seen = Counter()
     for _ in range(4000):
@@ -166,6 +166,6 @@ def test_the_counted_bounds_equal_their_loop_definitions() -> None:
             if part[k] < 5:
                 part[k] += 1
         seen[max(part)] += 1
-        assert CS._triplets_floor(part) == _chunks_floor(part), part
-        assert CS._pairs(part, size) == sum(c >> 1 for c in part), part
+        assert CS.triplets_floor(part) == _chunks_floor(part), part
+        assert CS.pair_count(part, size) == sum(c >> 1 for c in part), part
     assert all(seen[c] for c in range(1, 6)), seen
