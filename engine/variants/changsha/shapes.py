@@ -217,16 +217,25 @@ def shanten(concealed: Sequence[Tile], melds: Sequence[Meld], probe: Probe | Non
     the shape search's; `discard_draws` reads them off its one pass).
     """
     part = T.counts(concealed)
-    if probe is None:
-        probe = _searched(part)
-    after_draw = len(concealed) % 3 == 2
-    floor = -1 if after_draw else 0
-    meld_tiles = [t for m in melds for t in m.tiles]
+    return _shanten(part, len(concealed), _routes(melds),
+                    _searched(part) if probe is None else probe)
 
-    best = len(concealed)  # above any route's value
-    if all(t in _IS_258 for t in meld_tiles):
-        # 将将胡: every tile that is not 2/5/8 must go; after a draw one of them is the discard.
-        best = len(concealed) - sum(_COUNTS_258(part)) + floor
+
+class _Routes(NamedTuple):
+    """What the routes of `shanten` and `shanten_after_draws` ask of the declared melds
+    alone — read once a hand, not once a discard (`discard_draws`)."""
+
+    all_258: bool
+    """Every meld tile is 2/5/8: 将将胡 stays open."""
+    routes: tuple[ShapeRules, ...]
+    """小胡 first, then 碰碰胡 (no chow meld), 全求人 (four melds, no concealed kong), 七对
+    (no meld)."""
+    flushes: tuple[tuple[int, ShapeRules], ...]
+    """Each suit whose 清一色 no meld rules out, with its route's rules."""
+
+
+def _routes(melds: Sequence[Meld]) -> _Routes:
+    meld_tiles = [t for m in melds for t in m.tiles]
     routes = [SMALL]
     if all(m.kind is not MeldKind.CHOW for m in melds):
         routes.append(TRIPLETS)
@@ -234,23 +243,34 @@ def shanten(concealed: Sequence[Tile], melds: Sequence[Meld], probe: Probe | Non
         routes.append(STANDARD)  # 全求人: the last tile pairs with any tile
     if not melds:
         routes.append(SEVEN_PAIRS)
-    for rules in routes:
+    flushes = tuple((suit, FLUSH_STANDARD[suit] if melds else FLUSH_ANY[suit])
+                    for suit in range(3) if all(t // 9 == suit for t in meld_tiles))
+    return _Routes(all(t in _IS_258 for t in meld_tiles), tuple(routes), flushes)
+
+
+def _shanten(part: list[int], size: int, plan: _Routes, probe: Probe) -> int:
+    """`shanten` of the counts ``part`` of ``size`` tiles."""
+    after_draw = size % 3 == 2
+    floor = -1 if after_draw else 0
+    best = size  # above any route's value
+    if plan.all_258:
+        # 将将胡: every tile that is not 2/5/8 must go; after a draw one of them is the discard.
+        best = size - sum(_COUNTS_258(part)) + floor
+    for rules in plan.routes:
         if best <= floor:
             return best
-        if rules is SEVEN_PAIRS and 6 - pair_count(part, len(concealed)) >= best:
+        if rules is SEVEN_PAIRS and 6 - pair_count(part, size) >= best:
             continue  # 七对 needs 7 − p more pairs beside the p held: shanten ≥ 6 − p
         if rules is TRIPLETS and triplets_floor(part) >= best:
             continue
         best = min(best, probe(rules))
-    for suit in range(3):
+    for suit, rules in plan.flushes:
         if best <= floor:
             return best
-        if any(t // 9 != suit for t in meld_tiles):
-            continue
-        outside = len(concealed) - sum(part[9 * suit : 9 * suit + 9])
+        outside = size - sum(part[9 * suit : 9 * suit + 9])
         if outside + floor >= best:
             continue  # this route's lower bound cannot beat the best one
-        best = min(best, probe(FLUSH_STANDARD[suit] if melds else FLUSH_ANY[suit]))
+        best = min(best, probe(rules))
     return best
 
 
@@ -267,22 +287,19 @@ def shanten_after_draws(concealed: Sequence[Tile], melds: Sequence[Meld],
     route's draws (default: the shape search's; `discard_draws` reads them off its one pass).
     """
     part = T.counts(concealed)
-    if draws is None:
-        draws = _searched_draws(part)
-    meld_tiles = [t for m in melds for t in m.tiles]
-    routes = [SMALL]
-    if all(m.kind is not MeldKind.CHOW for m in melds):
-        routes.append(TRIPLETS)
-    if len(melds) == 4 and not any(m.is_kong and m.concealed for m in melds):
-        routes.append(STANDARD)
-    if not melds:
-        routes.append(SEVEN_PAIRS)
+    return _after_draws(part, len(concealed), _routes(melds),
+                        _searched_draws(part) if draws is None else draws)
+
+
+def _after_draws(part: list[int], size: int, plan: _Routes, draws: Draws) -> list[int]:
+    """`shanten_after_draws` of the counts ``part`` of ``size`` tiles."""
+    routes = plan.routes
     best = draws(routes[0])[:SUIT_KINDS]
-    if all(t in _IS_258 for t in meld_tiles):
+    if plan.all_258:
         # 将将胡: the tiles that are not 2/5/8 go, one of them as the discard
-        off = len(concealed) - sum(_COUNTS_258(part)) - 1
+        off = size - sum(_COUNTS_258(part)) - 1
         best = list(map(min, best, [off + x for x in _NOT_258]))
-    pairs = pair_count(part, len(concealed))
+    pairs = pair_count(part, size)
     for rules in routes[1:]:
         top = max(best)
         if top <= -1:  # every draw already completes: no route goes lower
@@ -292,15 +309,12 @@ def shanten_after_draws(concealed: Sequence[Tile], melds: Sequence[Meld],
         if rules is TRIPLETS and triplets_floor(part) - 1 >= top:
             continue  # a draw keeps at most one more tile
         best = list(map(min, best, draws(rules)))
-    for suit in range(3):
-        if any(t // 9 != suit for t in meld_tiles):
-            continue
+    for suit, rules in plan.flushes:
         lo, hi = 9 * suit, 9 * suit + 9
-        outside = len(concealed) - sum(part[lo:hi])
+        outside = size - sum(part[lo:hi])
         # the bound: outside − 1 after drawing a tile of the suit, outside after another
         if max(best[lo:hi]) < outside and max(best[:lo] + best[hi:]) <= outside:
             continue
-        rules = FLUSH_STANDARD[suit] if melds else FLUSH_ANY[suit]
         best = list(map(min, best, draws(rules)))
     return best + _HONORS_NEVER
 
@@ -320,12 +334,15 @@ def discard_draws(concealed: Sequence[Tile], melds: Sequence[Meld]
             found = passes[id(rules)] = S.shanten_after_discards(part, 0, rules, ())
         return found
 
+    plan = _routes(melds)  # (the melds' part of the routes: once, not once a discard)
+    rest = part.copy()  # (each discard's counts in turn; ``part`` stays the 14 tiles')
+    size = len(concealed) - 1
     out = {}
     for k in sorted(set(concealed)):
-        rest = list(concealed)
-        rest.remove(k)
+        rest[k] -= 1
         probe, draws = _read_off(one_pass, k)
-        out[k] = shanten(rest, melds, probe), shanten_after_draws(rest, melds, draws)
+        out[k] = _shanten(rest, size, plan, probe), _after_draws(rest, size, plan, draws)
+        rest[k] += 1
     return out
 
 
