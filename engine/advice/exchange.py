@@ -282,7 +282,7 @@ class _Scorer:
             for code, weight in triples:
                 codes = list(kept)
                 codes[y] += code
-                num += weight * ties.counted(codes, seen)
+                num += weight * ties.counted(codes, seen, g)
             total += Fraction(num, ways)
         return total / len(self.suits)
 
@@ -291,7 +291,8 @@ class _Scorer:
         given tiles seen (composed from the suits' codes where the rules compose)."""
         seen = T.counts(given)
         if self.ties is not None and self.composer is not None:
-            return self.ties.counted([code_of(part, s) for s in range(3)], seen)
+            return self.ties.counted([code_of(part, s) for s in range(3)], seen,
+                                     given[0] // 9)
         held = T.counts(part)
         left = [max(0, 4 - held[k] - seen[k]) for k in range(T.KIND_COUNT)]
         scores = [(self._shanten_of(i, part), rules) for i, rules in enumerate(self.rules)]

@@ -243,12 +243,15 @@ class Composer:
         found = self._after.get(code)
         if found is None:
             u, classes = self._u, []
+            low, high = code & _LOW, code >> 15
+            start, pos = START[high], POS[low]
             even = odd = 0
             for r, one in enumerate(RANK_CODES):
                 n = code >> 3 * r & 7
                 if n < 4:
-                    drawn = code + one
-                    classes.append(u[START[drawn >> 15] + POS[drawn & _LOW]])
+                    # a draw changes the low five ranks' index or the high four's, not both
+                    classes.append(u[start + POS[low + one]] if r < 5
+                                   else u[START[high + (one >> 15)] + pos])
                     if n & 1:
                         odd |= 1 << r
                     else:

@@ -76,6 +76,25 @@ def test_composed_equals_the_whole_part(seed: int) -> None:
                 == reference(tiles, d), (tiles, d)
 
 
+@pytest.mark.parametrize("seed", range(scale(2, 8)))
+def test_thirteen_tiles_read_their_table_but_at_zero(seed: int) -> None:
+    # what `exchange_ties.Ties._entries` relies on to skip a table read: a 13-tile part's
+    # table shanten is never below 0 (complete takes 14 tiles), and its shanten is the
+    # table's but for a table 0 read as 1 (no wait), so a table below the shanten is
+    # only a table 0 under a shanten 1
+    composer = Composer(WITHOUT)
+    for tiles in parts(scale(300, 1500), seed):
+        if len(tiles) != 13 or max(tiles.count(t) for t in tiles) > 4:
+            continue
+        facts = [composer.facts(code_of(tiles, s)) for s in range(3)]
+        for d in range(3):
+            lo, hi = LIVE[d]
+            table = composer.table(d, facts[lo], facts[hi], 13)
+            value = composer.shanten(d, facts[lo], facts[hi], 13)
+            assert table >= 0, (tiles, d)
+            assert value == table or (table, value) == (0, 1), (tiles, d)
+
+
 def draws_reference(tiles: list[int], dropped: int, below: int) -> set[int]:
     """The kinds, held fewer than four times, whose draw leaves the whole part's table
     shanten below ``below`` (what `discards` and ``advice`` count as 进张)."""
