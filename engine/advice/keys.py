@@ -26,6 +26,9 @@ from engine.advice.graph import COUNT_BITS, COUNT_MASK, Graph, Node
 
 PART_LIMIT: Final = 800
 CELL_LIMIT: Final = 20_000
+POOL_BITS: Final = 34 * COUNT_BITS
+"""A pool's width: a node index shifted past it and a pool make one integer."""
+POOL_FIELDS: Final = (1 << POOL_BITS) - 1
 
 Wins = list[tuple[int, int]]
 """A key's winning draws: (copies, kind)."""
@@ -71,7 +74,9 @@ class Keys:
             raise OverBudget
 
     def settle(self) -> None:
-        """OverBudget when the keys met, every candidate's, pass a limit."""
+        """Called once every candidate's keys are met: a subclass that counts some keys
+        late raises OverBudget here when they pass a limit (the base counts every key as it
+        is met, so nothing is left)."""
 
 
 def pool_number(counts: Sequence[int]) -> int:
@@ -84,12 +89,16 @@ class PoolKeys(Keys):
     holds ``size`` − *n* tiles, of which ``pool`` (at level 0) says the counts.
 
     A key with no draw left (level *T*) has values that need no count (W = 0, R its part's
-    readiness, E = 0), so its node's relevant kinds — a part met only there would ask its
-    wins and waits for nothing else — are asked only to count it: such a key is met under
-    the counts its parent keeps (a finer key: the values are the same), and its cells (one
-    a key) are settled once every key is met (`settle`): at least one a part, at most one
-    a key met; the relevant kinds are asked only when those bounds straddle the limit (or
-    `cells` is read)."""
+    readiness, E = 0), so such keys are held as one `Key` a node (at most `PART_LIMIT`), and
+    its node's relevant kinds — a part met only there would ask its wins and waits for
+    nothing else — are asked only to count its cells (one a key). Those are counted as
+    integers ``node index << POOL_BITS | counts``: exactly (``_exact``, under the node's own
+    mask) once the node's relevant kinds are known, else under the counts its parent keeps
+    (``_finer``: a finer key, never fewer than the exact ones). When the two together would
+    pass the room left, the finer ones are made exact (`_exact_edge`), and only a stage
+    whose exact count passes it is `OverBudget`: which stages pass a limit is exactly the
+    spec's, and the count's tables never hold more than ``CELL_LIMIT`` + 1 entries (a
+    body cannot make a worker big by pointing many keys at the edge)."""
 
     def __init__(self, horizon: int, pool: Sequence[int], size: int, graph: Graph) -> None:
         super().__init__(horizon)
@@ -99,35 +108,48 @@ class PoolKeys(Keys):
         self._ids: dict[tuple[int, int, int], int] = {}
         self._counts: list[int] = []
         self._plans: dict[int, Plan] = {}
-        self._edge: set[int] = set()
-        """The nodes of the keys met with no draw left."""
-        self._edge_keys: list[tuple[Node, int]] = []
-        """Those keys: the node and the counts they were met under."""
+        self._edge: dict[int, int] = {}
+        """The key with no draw left of each node met there: node index → key id."""
+        self._exact: set[int] = set()
+        """The keys with no draw left, each as node index and its relevant counts."""
+        self._finer: dict[int, Node] = {}
+        """Keys with no draw left whose node's relevant kinds were not asked yet: node index
+        and the counts the parent keeps → the node."""
 
     @property
     def cells(self) -> int:
-        return self.counted + self._edge_cells(None)
+        self._exact_edge(None)
+        return self.counted + len(self._exact)
 
-    def _edge_cells(self, limit: int | None) -> int:
-        """The keys with no draw left counted exactly (each node's relevant counts); the
-        count stops once it passes ``limit``."""
-        graph, found = self.graph, set()
-        for node, counts in self._edge_keys:
+    @property
+    def edge_entries(self) -> int:
+        """The entries the count of the keys with no draw left holds (at most the room
+        left + 1: `_check`)."""
+        return len(self._exact) + len(self._finer)
+
+    def _exact_edge(self, room: int | None) -> None:
+        """The finer keys made exact (their nodes' relevant kinds asked); OverBudget as soon
+        as the exact ones pass ``room`` (None: counted whatever their number)."""
+        graph, exact = self.graph, self._exact
+        for ident, node in self._finer.items():
             if node.relevant is None:
                 graph.relevant(node)
-            found.add((node.index, counts & node.mask))
-            if limit is not None and len(found) > limit:
-                break
-        return len(found)
+            exact.add(ident & ~POOL_FIELDS | ident & node.mask)
+            if room is not None and len(exact) > room:
+                raise OverBudget
+        self._finer.clear()
 
     def _check(self) -> None:
-        if self.counted + len(self._edge) > CELL_LIMIT or len(self.parts) > PART_LIMIT:
+        if len(self.parts) > PART_LIMIT:
             raise OverBudget
+        room = CELL_LIMIT - self.counted
+        if len(self._exact) + len(self._finer) > room:
+            if len(self._exact) > room:
+                raise OverBudget
+            self._exact_edge(room)
 
     def settle(self) -> None:
-        room = CELL_LIMIT - self.counted
-        if len(self._edge_keys) > room and self._edge_cells(room) > room:
-            raise OverBudget
+        """Nothing left to count: `_check` keeps the keys met within the limits, exactly."""
 
     def root(self, node: Node) -> int:
         """Meet a candidate's part with the whole pool, and every key it leads to; its key
@@ -143,18 +165,35 @@ class PoolKeys(Keys):
         return root
 
     def _meet(self, node: Node, counts: int, level: int) -> int:
+        if level == self.horizon:
+            return self._meet_edge(node, counts)
         ident = (node.index, counts, level)
         found = self._ids.get(ident)
         if found is None:
             found = self._ids[ident] = len(self.keys)
             self.keys.append(Key(node, level))
             self._counts.append(counts)
-            if level == self.horizon:
-                self._edge.add(node.index)
-                self._edge_keys.append((node, counts))
-            else:
-                self.counted += self.horizon - level + 1
+            self.counted += self.horizon - level + 1
             self.parts.add(node.index)
+            self._check()
+        return found
+
+    def _meet_edge(self, node: Node, counts: int) -> int:
+        """The key with no draw left of ``node`` (one a node), its cell counted under
+        ``counts`` (the node's own, or its parent's)."""
+        index = node.index
+        found = self._edge.get(index)
+        if found is None:
+            found = self._edge[index] = len(self.keys)
+            self.keys.append(Key(node, self.horizon))
+            self._counts.append(0)
+            self.parts.add(index)
+        before = len(self._exact) + len(self._finer)
+        if node.relevant is not None:
+            self._exact.add(index << POOL_BITS | counts & node.mask)
+        else:
+            self._finer[index << POOL_BITS | counts] = node
+        if len(self._exact) + len(self._finer) > before:
             self._check()
         return found
 

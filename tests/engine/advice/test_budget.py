@@ -3,6 +3,7 @@ spec counts them, the fallback to ``constant_wall`` and ``not_evaluated: "budget
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -96,3 +97,79 @@ def test_a_constant_wall_stage_cuts_the_later_candidates() -> None:
     assert answer.discards[-len(cut):] == tuple(cut)
     alone = advice(REGISTRY["sichuan"], {**body, "hand": "123m45m79m12p58p99p1m"})
     assert alone == answer  # the same body, the same answer
+
+
+def _pool_keys(hand: str, horizon: int, kept: list[K.PoolKeys] | None = None) -> K.PoolKeys:
+    """Stage 1's keys of a 14-tile 四川 hand, every discard's part a root (their order does
+    not move the count, §0.10.6); OverBudget as the module's limits say (the keys put in
+    ``kept`` first, to be read after it)."""
+    v = REGISTRY["sichuan"]
+    asked = read(v, {"hand": hand, "context": {"draws_left": horizon}})
+    request = asked.request
+    rules = VariantRules(v, request.hand.melds, request.context, asked.options,
+                         request.options)
+    unseen = asked.unseen
+    keys = K.PoolKeys(horizon, unseen, sum(unseen), Graph(rules, unseen, False, 10**6))
+    if kept is not None:
+        kept.append(keys)
+    held = sorted(request.hand.concealed)
+    for part in sorted({tuple(held[:i] + held[i + 1:]) for i in range(len(held))}):
+        keys.root(keys.graph.node(part))
+    keys.settle()
+    return keys
+
+
+# A body whose parents at level T − 1 point at far more keys with no draw left than there are
+# (every progress choice of every parent under the parent's own counts): counted without
+# limits, 365 cells above the edge, 560 parts there with 599 cells, met 2,261 times.
+EDGE_HAND, EDGE_T = "244m223337889p89s", 2
+
+
+def test_keys_with_no_draw_left_are_one_a_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(K, "CELL_LIMIT", 10**9)
+    monkeypatch.setattr(K, "PART_LIMIT", 10**9)
+    keys = _pool_keys(EDGE_HAND, EDGE_T)
+    edge = [key for key in keys.keys if key.level == EDGE_T]
+    meets = sum(len(ids) for key in keys.keys if key.level == EDGE_T - 1
+                for _, ids in key.moves)
+    assert meets == 2_261  # a key each, were they kept under their parents' counts
+    assert len(edge) == len({key.node.index for key in edge}) == 560
+    assert keys.cells == 365 + 599
+
+
+@pytest.mark.parametrize(("limit", "admitted"), [(964, True), (963, False)])
+def test_the_edge_count_is_exact_and_its_table_bounded(limit: int, admitted: bool,
+                                                       monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    # a limit between the exact count (964) and what the finer keys would count (365 +
+    # 2,261): the stage is admitted exactly when its cells are within it, and the count's
+    # table never holds more than the room left + 1
+    monkeypatch.setattr(K, "CELL_LIMIT", limit)
+    sizes: list[int] = []
+    check = K.PoolKeys._check
+
+    def watched(self: K.PoolKeys) -> None:
+        check(self)
+        sizes.append(self.edge_entries - (K.CELL_LIMIT - self.counted))
+    monkeypatch.setattr(K.PoolKeys, "_check", watched)
+    if admitted:
+        assert _pool_keys(EDGE_HAND, EDGE_T).cells == 964
+    else:
+        with pytest.raises(K.OverBudget):
+            _pool_keys(EDGE_HAND, EDGE_T)
+    assert sizes and max(sizes) <= 0  # (after each check: within the room)
+
+
+@pytest.mark.parametrize("horizon", [2, 3, 4, 6])
+@pytest.mark.parametrize("hand", ["244m223337889p89s",
+    "1234m3346667p444s", "13m46m79m12p5p8p99p1m2p"])
+def test_the_key_table_stays_within_the_bound(hand: str, horizon: int) -> None:
+    # every key above the edge holds at least 2 cells and every key at it is one part, so a
+    # stage holds at most CELL_LIMIT // 2 + PART_LIMIT + 2 keys (the last one met may pass),
+    # and the edge's count at most CELL_LIMIT + 1 entries, whatever the body
+    kept: list[K.PoolKeys] = []
+    with contextlib.suppress(K.OverBudget):
+        _pool_keys(hand, horizon, kept)
+    keys = kept[0]
+    assert len(keys.keys) <= K.CELL_LIMIT // 2 + K.PART_LIMIT + 2
+    assert keys.edge_entries <= K.CELL_LIMIT + 1
