@@ -73,19 +73,8 @@ class Node:
     prices: dict[tuple[Tile, bool], tuple[int, int]] = field(default_factory=dict)
     """Its wins' (points, fan), by tile and whether it is the wall's last (`values`)."""
     won: tuple[Tile, ...] | None = None
-    """`wins` once asked."""
-    source: Graph | None = None
-    """The graph that asks its wins."""
-
-    @property
-    def wins(self) -> tuple[Tile, ...]:
-        """The drawable kinds whose draw is a win, in tile order — asked on first use: a
-        part met only with no draw left never needs them (`engine.advice.keys`)."""
-        found = self.won
-        if found is None:
-            assert self.source is not None
-            found = self.won = self.source.wins_of(self)
-        return found
+    """`Graph.wins` once asked (a node holds no reference to its graph: the graph holds the
+    nodes, so a request's graph is freed by reference counting, never by the cyclic GC)."""
 
 
 class GraphTooLarge(Exception):
@@ -148,18 +137,23 @@ class Graph:
         drawable = self._drawable(counts)
         node = Node(len(self.nodes), part, s, (len(firsts), s),
                     first=firsts[0] if firsts else None, counts=counts, drawable=drawable,
-                    won=() if s >= 2 else None, source=self)
+                    won=() if s >= 2 else None)
         self.nodes[part] = node
         return node
 
-    def wins_of(self, node: Node) -> tuple[Tile, ...]:
-        """`Node.wins`: a win needs a part one tile from complete, shape shanten 0 (never
-        above *s*)."""
-        rules, s, part = self.rules, node.shanten, node.part
-        if s <= 0 or (s == 1 and rules.table_shanten(part) <= 0):
-            drawable = node.drawable
-            return tuple(k for k in rules.wins(part) if k in drawable)
-        return ()
+    def wins(self, node: Node) -> tuple[Tile, ...]:
+        """The node's drawable kinds whose draw is a win, in tile order — asked on first
+        use (a part met only with no draw left never needs them, `engine.advice.keys`): a
+        win needs a part one tile from complete, shape shanten 0 (never above *s*)."""
+        found = node.won
+        if found is None:
+            rules, s, part = self.rules, node.shanten, node.part
+            found = ()
+            if s <= 0 or (s == 1 and rules.table_shanten(part) <= 0):
+                drawable = node.drawable
+                found = tuple(k for k in rules.wins(part) if k in drawable)
+            node.won = found
+        return found
 
     def steps(self, node: Node) -> dict[Tile, tuple[Node, ...]]:
         """The node's progress and forced-stay draws (worked out once)."""
@@ -169,8 +163,9 @@ class Graph:
         steps: dict[Tile, tuple[Node, ...]] = {}
         lowering = self.rules.lowering(part, s) if s >= 1 else 0
         suit = self.rules.first_suit
+        wins = self.wins(node)
         for k in node.drawable:
-            if k in node.wins:
+            if k in wins:
                 continue
             children = self._progress(part, k, s) if lowering >> k & 1 else ()
             if children:
@@ -187,9 +182,9 @@ class Graph:
             if node.first is not None:  # every other kind is a forced stay, a progress or a win
                 suit = self.rules.first_suit
                 found = {k for k in node.drawable if k // 9 != suit}
-                found.update(node.wins)
+                found.update(self.wins(node))
             else:
-                found = {*node.wins, *self._progress_kinds(node)}
+                found = {*self.wins(node), *self._progress_kinds(node)}
             node.relevant = tuple(sorted(found))
             node.mask = sum(COUNT_MASK << COUNT_BITS * k for k in found)
         return node.relevant
@@ -201,7 +196,7 @@ class Graph:
         s = node.shanten
         if s < 1:
             return []
-        part, lowering, wins = node.part, self.rules.lowering(node.part, s), node.wins
+        part, lowering, wins = node.part, self.rules.lowering(node.part, s), self.wins(node)
         candidates = [k for k in node.drawable if k not in wins and lowering >> k & 1]
         if s >= 2:  # the bound is exact there: some discard keeps s − 1
             return candidates

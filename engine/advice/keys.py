@@ -203,7 +203,7 @@ class PoolKeys(Keys):
         a plain stay of a kind relevant further down)."""
         found = self._plans.get(node.index)
         if found is None:
-            steps, wins = self.graph.steps(node), node.wins
+            steps, wins = self.graph.steps(node), self.graph.wins(node)
             assert node.relevant is not None
             found = self._plans[node.index] = [
                 (COUNT_BITS * k, 1 << COUNT_BITS * k, k in wins, k, steps.get(k))
@@ -303,7 +303,7 @@ class WallKeys(Keys):
         counts, wall = node.counts, self.wall
         key.size = self.size
         moved = 0
-        for k in node.wins:
+        for k in self.graph.wins(node):
             weight = wall[k] - counts[k]
             if weight > 0:
                 moved += weight
