@@ -13,9 +13,9 @@ met from many parents), and a fresh hand's parts are never asked again by the ne
 *s*(*c*) is asked most (every discard after every progress draw, `engine.advice.graph`), so it
 is asked as cheaply as the rules allow: where they compose by suit (四川's 缺一门,
 `engine.shapes.composed`, `Variant.dropped_suit_rules`) from each distinct suit vector's
-facts, read once a request; in `TABLE_FIRST` the shape table first and the wait only of its
-0s (a part with a wait has table shanten ≤ 0, `PartRules.table_shanten`); elsewhere the wait
-first, as `waits` asks.
+facts, read once a request; where the variant says so (`Variant.advice_table_first`: 南昌,
+红中) the shape table first and the wait only of its 0s (a part with a wait has table
+shanten ≤ 0, `PartRules.table_shanten`); elsewhere the wait first, as `waits` asks.
 """
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ class Variant(ClaimingVariant, Protocol):
 
     @property
     def claim_rules(self) -> ClaimRules | None: ...
+
+    @property
+    def advice_table_first(self) -> bool: ...
 
     def request(self, data: Mapping[str, Any]) -> Request: ...
 
@@ -101,11 +104,6 @@ def with_missing_suit(data: Mapping[str, Any], suit: int) -> dict[str, Any]:
                                 MISSING_SUIT: T.SUIT_LETTERS[suit]}}
 
 
-TABLE_FIRST: Final = frozenset({"nanchang", "hongzhong"})
-"""The variants whose wait check costs more than their table probe, so that *s* asks the
-table first: 精 and wildcards make each trial reading dear (measured on the parts advice
-meets, `benchmarks/README.md` "advice": 南昌 22 µs a wait check against 7 µs a table probe,
-红中 14 against 7; 四川 composes, 长沙's wait check, 8 µs, is its own and no dearer)."""
 COMPOSED_SIZE: Final = 13
 """The parts `Composer` answers *s* of: 13 tiles, no declared meld (`composed_rules`)."""
 
@@ -177,7 +175,10 @@ class VariantRules:
         self._prices: dict[tuple[Part, Tile, bool], tuple[int, int]] = {}
         self._shanten: dict[Part, int] = {}
         self._composed = composed_rules(variant, melds, context, options)
-        self._table_first = getattr(variant, "id", None) in TABLE_FIRST
+        # (measured on the parts advice meets, benchmarks/README.md "advice": 南昌 22 µs a
+        # wait check against 7 µs a table probe, 红中 14 against 7; 四川 composes, 长沙's
+        # wait check, 8 µs, is its own and no dearer)
+        self._table_first = variant.advice_table_first
         self._phis: dict[int, int] = {}
         self._lowering: dict[tuple[Part, int], int] = {}
 
@@ -185,6 +186,28 @@ class VariantRules:
     def context(self) -> Context:
         """The request's context (its variant's own members read)."""
         return self._context
+
+    @property
+    def variant(self) -> Variant:
+        """The request's variant (read-only: the tests hold the fast paths to its own
+        per-hand operations)."""
+        return self._variant
+
+    @property
+    def hand(self) -> Hand:
+        """The hand the variant's per-hand operations are asked with: no tile, the
+        declared melds."""
+        return self._hand
+
+    @property
+    def options(self) -> Options:
+        """The request's resolved options."""
+        return self._options
+
+    @property
+    def composes(self) -> bool:
+        """Whether *s* of a 13-tile part is composed by suit (`composed_rules`)."""
+        return self._composed is not None
 
     @property
     def raw_options(self) -> Mapping[str, Any]:

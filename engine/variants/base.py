@@ -74,6 +74,9 @@ class Variant(FanPipeline):
     advice_operations: ClassVar[tuple[str, ...]] = ()
     """Operations listed after ``advice``, which every variant has (reconciled.md §7: 四川's
     ``dingque`` and ``exchange``, advice.md §0.10.8–9)."""
+    advice_table_first: ClassVar[bool] = False
+    """Whether ``advice`` asks a part's shape table before its wait check: True where 精 or
+    wildcards make the wait check dearer than the table probe (`engine.advice.adapter`)."""
     facts: ClassVar[type[VariantFacts]] = VariantFacts
     """The context members this variant owns beside the shared ones (its package's
     ``facts.py``): `request` reads them into ``Context.facts``."""

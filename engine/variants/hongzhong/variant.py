@@ -136,6 +136,7 @@ class Hongzhong(Variant):
     settle_option_specs: ClassVar[tuple[OptionSpec, ...]] = SETTLE_OPTION_SPECS
     extra_operations: ClassVar[tuple[str, ...]] = ("birds", "kong")
     late_operations: ClassVar[tuple[str, ...]] = ("settle",)
+    advice_table_first: ClassVar[bool] = True  # wildcards make each wait check dear (14 µs vs 7)
     request_shapes = wire.shapes(birds=wire.RequestShape.CONTEXT,
                                  kong=wire.RequestShape.CONTEXT,
                                  settle=wire.RequestShape.RECORD)

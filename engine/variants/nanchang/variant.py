@@ -210,6 +210,7 @@ class Nanchang(Variant):
                                                               *SETTLE_OPTION_SPECS)
     extra_operations: ClassVar[tuple[str, ...]] = ("kong", "jing", "jing-settlement")
     late_operations: ClassVar[tuple[str, ...]] = ("settle",)
+    advice_table_first: ClassVar[bool] = True  # 精 make each wait check dear (22 µs vs 7)
     request_shapes = wire.shapes(kong=wire.RequestShape.CONTEXT,
                                  jing=wire.RequestShape.CONTEXT,
                                  jing_settlement=wire.RequestShape.CONTEXT,

@@ -1,9 +1,10 @@
 """The advice adapter's cheap *s*(*c*) equals the plain definition on generated parts of every
 variant: 四川's composed by suit (`engine.shapes.composed`, the declared missing suit or any),
-南昌's and 红中's with the table asked first (`TABLE_FIRST`), 长沙's as `waits` asks it —
-``shanten``, ``has_wait``, ``far_shanten`` and ``lowering`` against `Variant.has_wait`,
-`Variant.hand_shanten` and `Variant.shanten_after_draws` themselves (`waits`' ``shanten``: 0
-with a wait, else at least 1); and whole ``advice`` answers equal with the fast paths off."""
+南昌's and 红中's with the table asked first (`Variant.advice_table_first`), 长沙's as
+`waits` asks it — ``shanten``, ``has_wait``, ``far_shanten`` and ``lowering`` against
+`Variant.has_wait` and `Variant.hand_shanten` themselves (``lowering`` draw by draw: the
+drawn part's shape shanten; `waits`' ``shanten``: 0 with a wait, else at least 1); and
+whole ``advice`` answers equal with the fast paths off (read through public properties)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ VARIANTS = tuple(REGISTRY)
 
 def _plain(rules: VariantRules, part: tuple[int, ...]) -> tuple[bool, int]:
     """(has a wait, *s*) from the variant's own per-hand operations, nothing memoised."""
-    v, hand, context, options = rules._variant, rules._hand, rules._context, rules._options
+    v, hand, context, options = rules.variant, rules.hand, rules.context, rules.options
     ready = v.has_wait(part, hand, context, options)
     return ready, 0 if ready else max(1, v.hand_shanten(part, hand, context, options))
 
@@ -70,18 +71,24 @@ def test_shanten_equals_the_plain_definition(variant: str) -> None:
         request = asked.request
         rules = VariantRules(v, request.hand.melds, request.context, asked.options,
                              request.options)
-        composed += rules._composed is not None
+        composed += rules.composes
         for part in _parts(rules, list(request.hand.concealed), rng, 25):
             has_wait, shanten = _plain(rules, part)
             assert rules.has_wait(part) is has_wait, (body, part)
             assert rules.shanten(part) == shanten, (body, part)
-            if v.hand_shanten(part, rules._hand, rules._context, rules._options) >= 1:
+            if v.hand_shanten(part, rules.hand, rules.context, rules.options) >= 1:
                 assert rules.far_shanten(part) == shanten, (body, part)
-            after = v.shanten_after_draws(part, rules._hand, rules._context, rules._options)
+            # each drawable kind drawn in turn and the drawn part's shape shanten asked of
+            # the variant itself (not the batch of shanten_after_draws the fast path reads)
+            drawn = {k: v.hand_shanten(tuple(sorted((*part, k))), rules.hand, rules.context,
+                                       rules.options)
+                     for k in rules.kinds if part.count(k) + rules.melded[k] < T.COPIES}
             for below in (1, 2, 3, 4):
-                assert rules.lowering(part, below) == sum(
-                    1 << k for k in rules.kinds if after[k] < below
-                    and part.count(k) + rules.melded[k] < T.COPIES), (body, part, below)
+                expected = 0
+                for k, s in drawn.items():
+                    if s < below:
+                        expected |= 1 << k
+                assert rules.lowering(part, below) == expected, (body, part, below)
             checked += 1
             ready += has_wait
     assert checked >= H.scale(1000, 7500) and ready > H.scale(20, 150)
@@ -101,6 +108,6 @@ def test_advice_equals_its_answer_without_the_fast_paths(
         cases.append(body)
     fast = [advice(REGISTRY[variant], body) for body in cases]
     monkeypatch.setattr(A, "composed_rules", lambda *_: None)
-    monkeypatch.setattr(A, "TABLE_FIRST", frozenset())
+    monkeypatch.setattr(type(REGISTRY[variant]), "advice_table_first", False)
     plain = [advice(REGISTRY[variant], body) for body in cases]
     assert fast == plain

@@ -1,32 +1,59 @@
 """E's packing (`engine.advice.values.Packing`) is exact: what it packs reads back, a sum of
 packed values is the packed componentwise sum, and integer order is the lexicographic order
-(points, then wins, then fan) — on random numerators up to the bound a stage can reach (its
-denominator times the largest price), where a field one bit too narrow would carry."""
+(points, then wins, then fan) — on numerators up to the bound a stage can reach (its
+denominator times the largest price) and at it. A field holds any two such values added (a
+sum up to twice the bound: the width's one bit above the bound's), so a field one bit too
+narrow carries into the next and these tests fail."""
 
 from __future__ import annotations
 
 import random
 
-from engine.advice.values import Packing
+from engine.advice.values import Expectation, Packing
 
 
-def test_packing_reads_back_adds_and_orders_as_the_tuples() -> None:
-    rng = random.Random(2831)
+def _cases(rng: random.Random) -> list[tuple[int, Packing]]:
+    out = []
     for _ in range(300):
         scale = rng.choice((95, 123, 136)) ** rng.randint(1, 60)
         terms = [(rng.randint(0, 10**6), rng.randint(0, 34), rng.randint(0, 40))
                  for _ in range(rng.randint(1, 5))]
-        packing = Packing(scale, terms)
         top = max(max(t) for t in terms)
         bound = scale * max(top, 1)  # what a numerator of the stage stays within
-        values = [tuple(rng.choice((0, 1, bound // 2, bound - 1, rng.randint(0, bound)))
-                        for _ in range(3)) for _ in range(6)]
-        packed = [packing.pack((a, b, c)) for a, b, c in values]
+        out.append((bound, Packing(scale, terms)))
+    return out
+
+
+def _value(rng: random.Random, bound: int) -> Expectation:
+    """Each field 0, 1, near the bound, the bound itself, or any value up to it."""
+    def field() -> int:
+        return rng.choice((0, 1, bound // 2, bound - 1, bound, rng.randint(0, bound)))
+    return field(), field(), field()
+
+
+def test_packing_reads_back_and_orders_as_the_tuples() -> None:
+    rng = random.Random(2831)
+    for bound, packing in _cases(rng):
+        values = [_value(rng, bound) for _ in range(6)] + [(bound, bound, bound)]
+        packed = [packing.pack(v) for v in values]
         for v, p in zip(values, packed, strict=True):
             assert packing.unpack(p) == v
-        a, b = values[0], values[1]
-        half = tuple(x // 2 for x in a), tuple(x // 2 for x in b)
-        total = packing.pack(half[0]) + packing.pack(half[1])  # a sum within the bound
-        assert packing.unpack(total) == tuple(x + y for x, y in zip(*half, strict=True))
-        assert packing.unpack(3 * packing.pack(half[0]) // 3) == half[0]
         assert sorted(packed) == [packing.pack(v) for v in sorted(values)]
+
+
+def test_sums_of_packed_values_are_the_packed_sums() -> None:
+    rng = random.Random(2832)
+    for bound, packing in _cases(rng):
+        # a sum within the bound (what a stage's numerators add up to) ...
+        a = _value(rng, bound)
+        b: Expectation = (rng.randint(0, bound - a[0]), rng.randint(0, bound - a[1]),
+                          rng.randint(0, bound - a[2]))
+        # ... and two values each up to it (a sum up to twice the bound: the spare bit)
+        c, d = _value(rng, bound), (bound, bound, bound)
+        sums = []
+        for x, y in ((a, b), (c, d), (d, d)):
+            total = packing.pack(x) + packing.pack(y)
+            expected = (x[0] + y[0], x[1] + y[1], x[2] + y[2])
+            assert packing.unpack(total) == expected, (bound, x, y)
+            sums.append((expected, total))
+        assert sorted(t for _, t in sums) == [t for _, t in sorted(sums)]
