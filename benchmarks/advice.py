@@ -58,22 +58,12 @@ def typical(variant: str, count: int, seed: int) -> list[float]:
 
 
 def costliest(variant: str, count: int, seed: int) -> tuple[float, dict[str, Any], Any]:
-    rng = random.Random(seed)
+    """The most expensive of `_pressing_bodies` (the same bodies the ``--old`` run times)."""
     worst: tuple[float, dict[str, Any], Any] = (0.0, {}, None)
-    for body in bodies(variant, count * 6, seed + 1):
-        body["context"]["draws_left"] = 1
-        if advice(REGISTRY[variant], body).shanten < 2:
-            continue
-        body["context"]["draws_left"] = rng.choice((4, 6, 8, 10, 12, 14, 18, 24, 36, 60))
-        if rng.random() < 0.3:
-            body["draw_model"] = "constant_wall"
-        body["context"]["visible"] = ""
+    for body in _pressing_bodies(variant, count, seed):
         ms, answer = _timed(variant, body)
         if ms > worst[0]:
             worst = (ms, body, answer)
-        count -= 1
-        if not count:
-            break
     return worst
 
 
@@ -202,7 +192,8 @@ def _typical_bodies(variant: str, count: int, seed: int) -> list[dict[str, Any]]
 
 
 def _pressing_bodies(variant: str, count: int, seed: int) -> list[dict[str, Any]]:
-    """`costliest`'s bodies, untimed."""
+    """Bodies built to press the bound: hands at shanten ≥ 2 (a one-draw probe says), a
+    horizon from 4 to 60, ``constant_wall`` for about a third (`costliest` times them)."""
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
     for body in bodies(variant, count * 6, seed + 1):
