@@ -13,8 +13,6 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cached_property
-from itertools import compress
-from operator import itemgetter
 from typing import Any, ClassVar
 
 from engine import tiles as T
@@ -407,15 +405,9 @@ class Variant(FanPipeline):
         seen = T.counts(context.visible)
         # each kind's effective-tile entry, built once a hand: which kinds are effective
         # changes from one discard to the next, the copies left of a kind do not
-        # (the filter below is C-level: the entries' kinds read off each discard's draws in
-        # one call, the entries and their counts kept by `compress` — the per-entry Python
-        # loop was a tenth of the engine's part of a fresh call)
-        kinds = [draw for draw in sorted(self.hand_rules(options).tile_kinds)
-                 if T.COPIES - own[draw] - seen[draw] > 0]
-        entries = [EffectiveTile(T.code(draw), T.COPIES - own[draw] - seen[draw])
-                   for draw in kinds]
-        lefts = [e.remaining for e in entries]
-        read = _reader(kinds)
+        entries = [(draw, EffectiveTile(T.code(draw), left))
+                   for draw in sorted(self.hand_rules(options).tile_kinds)
+                   if (left := T.COPIES - own[draw] - seen[draw]) > 0]
         choices = []
         draws = self.discard_draws(hand.concealed, hand, context, options)
         for tile in sorted(draws):
@@ -429,10 +421,9 @@ class Variant(FanPipeline):
                 thrown = context_with(context, visible=(*context.visible, tile))
                 waits = self.wait_list(rest, hand, thrown, options)
             shanten = 0 if waits else max(1, rest_shanten)
-            keep = list(map(shanten.__gt__, read(after)))
-            effective = tuple(compress(entries, keep))
-            count = sum(compress(lefts, keep))
-            choices.append(DiscardChoice(T.code(tile), shanten, waits, effective, count))
+            effective = [entry for draw, entry in entries if after[draw] < shanten]
+            count = sum(e.remaining for e in effective)
+            choices.append(DiscardChoice(T.code(tile), shanten, waits, tuple(effective), count))
         return self.discards_answer(choices, hand, context, options)
 
     def discards_answer(self, choices: list[DiscardChoice], hand: Hand, context: Context,
@@ -464,18 +455,6 @@ class Variant(FanPipeline):
         """What the player may do with the tile on offer (RULES.md §0.8, `engine.claims`)."""
         assert self.claim_rules is not None
         return offered_claims(self, self.claim_rules, request)
-
-
-def _reader(kinds: list[Tile]) -> Callable[[Sequence[int]], Sequence[int]]:
-    """``lambda after: [after[k] for k in kinds]`` in one C call (`itemgetter`; its lone-
-    item and empty cases, which do not give a tuple, wrapped)."""
-    if len(kinds) > 1:
-        get: Callable[[Sequence[int]], Sequence[int]] = itemgetter(*kinds)
-        return get
-    if kinds:
-        (only,) = kinds
-        return lambda after: (after[only],)
-    return lambda after: ()
 
 
 def unsupported(variant: Variant, op: str) -> bool:
