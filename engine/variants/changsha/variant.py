@@ -113,6 +113,13 @@ def win_type_of(context: Context) -> WinType:
     return context.win_type or WinType.DISCARD
 
 
+def _turned(context: Context) -> tuple[Tile, ...] | None:
+    """The turned birds, ``ChangshaFacts.of(context).birds`` — read in place when the context
+    holds 长沙's own facts (every request this variant parsed): ``fan`` reads them twice."""
+    facts = context.facts
+    return (facts if type(facts) is ChangshaFacts else ChangshaFacts.of(context)).birds
+
+
 class Changsha(Variant):
     """长沙麻将 with birds (扎鸟), opening wins (起手小胡) and both scoring profiles."""
 
@@ -216,7 +223,7 @@ class Changsha(Variant):
     def fan_problems(self, request: Request, options: Options, given: bool) -> list[Problem]:
         """The turned birds and the seats the payments (traditional) or the birds read."""
         context = request.context
-        turned = ChangshaFacts.of(context).birds
+        turned = _turned(context)
         if context.seats is None and turned is None:
             return []  # (nothing only fan checks: the common request)
         return self._seat_and_bird_problems(request, turned, options, given,
@@ -227,7 +234,7 @@ class Changsha(Variant):
         """`judge`'s tally (or the one an offer carries), then the seed or the traditional
         price, with the birds and payments when seats or birds were sent."""
         hand, context = request.hand, request.context
-        turned = ChangshaFacts.of(context).birds
+        turned = _turned(context)
         win_type = win_type_of(context)
         verdict = tally if tally is not None else judge(hand, win_type, options)
         if not verdict.win:

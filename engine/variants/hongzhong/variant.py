@@ -325,20 +325,20 @@ class Hongzhong(Variant):
         problems = list(S.range_problems(ctx, options["players"], reads_active=False)
                         or S.win_problems(ctx, win_type_of(ctx.win_type)))
         problems += _code_problems(ctx, options, config(options))
-        if needs_codes and HongzhongFacts.of(ctx).codes is None:
+        if needs_codes and _facts(ctx).codes is None:
             problems.append(missing_field("#/context/codes", "send the turned codes as "
                                           "context.codes"))
         return problems
 
     def _codes(self, ctx: Context, options: Options) -> Codes | None:
-        codes = HongzhongFacts.of(ctx).codes
+        codes = _facts(ctx).codes
         if codes is None:
             return None
         win_type = win_type_of(ctx.win_type)
         winner = ctx.seats.winner if ctx.seats else None
         return score_codes(codes, options["code_mode"], options["code_value"], win_type,
                            winner, S.payer(ctx.seats, win_type),
-                           HongzhongFacts.of(ctx).code_origin, options["players"],
+                           _facts(ctx).code_origin, options["players"],
                            options["code_seats"])
 
     def _payments(self, fan: int, ctx: Context, options: Options,
@@ -362,7 +362,7 @@ class Hongzhong(Variant):
         if mode == "mo_ji_jiang_ji":
             assert hand.win_tile is not None  # fan and birds price a hand with its win tile
             return mo_ji_count(hand.win_tile, cfg.wild)
-        count = HongzhongFacts.of(ctx).code_count
+        count = _facts(ctx).code_count
         if count is None:
             count = DEFAULT_CODE_COUNT
         holds_wild = (known or split(hand, win_type_of(ctx.win_type), cfg)).holds_wild
@@ -370,11 +370,18 @@ class Hongzhong(Variant):
         return count + (1 if extra else 0)
 
 
+def _facts(context: Context) -> HongzhongFacts:
+    """`HongzhongFacts.of` ``context``, read in place when it holds 红中's own (every request
+    this variant parsed): a warm ``fan`` reads them three times."""
+    facts = context.facts
+    return facts if type(facts) is HongzhongFacts else HongzhongFacts.of(context)
+
+
 def _code_problems(ctx: Context, options: Options, cfg: Config) -> list[Problem]:
     """``code_count`` and ``codes``: tiles of the set, one code in 一码全中, seats for
     ``seat`` mode (its winner and discarder are asked for by the seat check)."""
     problems: list[Problem] = []
-    facts = HongzhongFacts.of(ctx)
+    facts = _facts(ctx)
     count = facts.code_count
     if count is not None and (not isinstance(count, int) or isinstance(count, bool)
                               or not 0 <= count <= MAX_CODE_COUNT):

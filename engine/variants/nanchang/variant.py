@@ -184,6 +184,13 @@ class Outcome:
     """``tian_hu`` or ``di_hu``."""
 
 
+def _facts(context: Context) -> NanchangFacts:
+    """`NanchangFacts.of` ``context``, read in place when it holds 南昌's own (every request
+    this variant parsed): a warm ``fan`` reads them four times."""
+    facts = context.facts
+    return facts if type(facts) is NanchangFacts else NanchangFacts.of(context)
+
+
 def honor_chow_or_standard(tiles: Sequence[Tile]) -> bool:
     """A chow meld of 南昌 with honor chows: a suit sequence, three different winds, or 中发白."""
     if _standard_chow(tiles):
@@ -250,7 +257,7 @@ class Nanchang(Variant):
         """``context.jing``'s problems; where ``context.indicator`` stands in for it (fan,
         waits, discards: `_indicated`), the indicator's as `jing` finds them, and a jing sent
         beside it that disagrees (compared under the options given, when they are good)."""
-        facts = NanchangFacts.of(ctx)
+        facts = _facts(ctx)
         indicator, jing = facts.indicator, facts.jing
         if indicator is None:
             rules = self.hand_rules(options)
@@ -276,7 +283,7 @@ class Nanchang(Variant):
         `jing` would refuse, bad options, or a jing sent beside it leave the request as it
         is, for `_jing_problems` to word."""
         ctx = request.context
-        facts = NanchangFacts.of(ctx)
+        facts = _facts(ctx)
         indicator = facts.indicator
         if indicator is None or facts.jing is not None:
             return request
@@ -295,7 +302,7 @@ class Nanchang(Variant):
                 win_type: WinType | None = None) -> Outcome:
         """Win or not (RULES.md §0.7: no shape first, then ``jing_diao`` on a discard), the
         best candidate, and 天胡/地胡; in ``win_type`` when given, else the context's."""
-        facts = NanchangFacts.of(context)
+        facts = _facts(context)
         jing = facts.jing
         if jing is None:
             raise RequestError(C.jing_problems(None, frozenset(), "136"))
@@ -361,7 +368,7 @@ class Nanchang(Variant):
         own = T.counts((*concealed, *(t for m in hand.melds for t in m.tiles)))
         seen = T.counts(context.visible)
         found = wait_fans(concealed, hand.melds, _jing(context),
-                          NanchangFacts.of(context).others_hold_jing, options,
+                          _facts(context).others_hold_jing, options,
                           lambda t: own[t] >= T.COPIES)
         return tuple(Wait(T.code(t), max(0, T.COPIES - own[t] - seen[t]), fan)
                      for t, fan in found)
@@ -375,7 +382,7 @@ class Nanchang(Variant):
         """`claims` takes ``context.indicator`` in place of ``context.jing`` too (API.md); a
         bad indicator, or a jing beside it that disagrees, is refused first (with the options'
         problems), as `checked` refuses them for fan, waits and discards."""
-        if NanchangFacts.of(request.context).indicator is not None:
+        if _facts(request.context).indicator is not None:
             problems: list[Problem] = []
             options = self.options_or_defaults(request, problems)
             problems += self._jing_problems(request.context, options, not problems)
@@ -456,7 +463,7 @@ class Nanchang(Variant):
 
     def jing(self, request: Request) -> JingAnswer:
         """正精 and 副精 from ``context.indicator`` under ``jing_mode`` (RULES.md §3.2)."""
-        indicator = NanchangFacts.of(request.context).indicator
+        indicator = _facts(request.context).indicator
 
         def problems(options: Options, _given: bool) -> list[Problem]:
             if indicator is None:
@@ -477,7 +484,7 @@ class Nanchang(Variant):
         sent = request.options.get("players") is not None
         options = self.checked(request, hand=False, jing=False, extra=lambda o, _: (
             C.holdings_problems(ctx, o["players"] if sent else None)))
-        holdings: tuple[Holding, ...] = NanchangFacts.of(ctx).holdings or ()
+        holdings: tuple[Holding, ...] = _facts(ctx).holdings or ()
         scores, deltas = settle([(h.zheng, h.fu) for h in holdings], options["bawang_mode"])
         if not sent and len(holdings) != options["players"]:
             options = _with_players(options, len(holdings))
@@ -526,7 +533,7 @@ def _jing_of(indicator: Tile, options: Options) -> Jing:
 
 
 def _jing(context: Context) -> Jing:
-    jing = NanchangFacts.of(context).jing
+    jing = _facts(context).jing
     if jing is None:
         raise RequestError(C.jing_problems(None, frozenset(), "136"))
     return jing

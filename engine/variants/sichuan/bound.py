@@ -116,8 +116,6 @@ def check_13(hand: Hand, context: Context) -> WinCheck:
     shapes, mask = new_shapes(key, TILES_SHAPES, False) if found is None else found
     for m in hand.melds:
         mask |= 1 << m.tiles[0] // 9
-    # read in place, not through `SichuanFacts.of`: the call costs this ~600 ns check 5–10 %
-    # (benchmarks/README.md, "VariantFacts.of: the exact class first")
     facts = context.facts
     missing = facts.missing_suit if type(facts) is SichuanFacts else missing_suit(context)
     if (mask & 7 == 7) if missing is None else (mask >> missing & 1):
