@@ -50,7 +50,7 @@ def exchange(variant: Variant, data: Mapping[str, Any]) -> ExchangeAnswer:
     baseline = _baseline(hand)
     if mode == "baseline":
         return ExchangeAnswer(_triple(baseline), _triple(baseline), None, options)
-    scorer = _Scorer(variant, data, options, hand)
+    scorer = ExchangeScorer(variant, data, options, hand)
     shanten = {g: scorer.expected_shanten(g) for g in _candidates(hand)}
     least = min(shanten.values())
     tied = {g: scorer.expected_effective(g) for g, s in shanten.items() if s == least}
@@ -90,7 +90,7 @@ def _wired(value: Fraction) -> float:
     return wire(value.numerator, value.denominator)
 
 
-class _Scorer:
+class ExchangeScorer:
     """The hands after an exchange, scored as ``dingque`` chooses.
 
     A choice of missing suit reads only the other two suits (the tiles of the missing suit

@@ -25,7 +25,7 @@ SICHUAN = REGISTRY["sichuan"]
 scoring = importlib.import_module("engine.advice.exchange")  # (the package exports the function)
 
 
-class Plain(scoring._Scorer):
+class Plain(scoring.ExchangeScorer):
     """Every hand after the exchange scored on its own, as §0.10.9 defines it: ``waits``'
     shanten (13 tiles: 0 only with a wait), or ``discards``' (14: the least over every
     discard), under each choice of missing suit, the least of the three; no memo across
@@ -63,7 +63,7 @@ def deals(count: int, seed: int) -> list[str]:
 @pytest.mark.parametrize("hand", deals(scale(4, 16), seed=2309))
 def test_scorer_equals_its_definition(hand: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fast = exchange(SICHUAN, {"hand": hand})
-    monkeypatch.setattr(scoring, "_Scorer", Plain)
+    monkeypatch.setattr(scoring, "ExchangeScorer", Plain)
     plain = exchange(SICHUAN, {"hand": hand})
     assert fast == plain  # every candidate's expected shanten, its 进张 where tied, the order
 
@@ -72,7 +72,7 @@ def test_a_deal_of_one_suit_equals_its_definition(monkeypatch: pytest.MonkeyPatc
     # the memo's best case: every candidate and a third of the incoming triples in one suit
     hand = "1112223334445m"
     fast = exchange(SICHUAN, {"hand": hand})
-    monkeypatch.setattr(scoring, "_Scorer", Plain)
+    monkeypatch.setattr(scoring, "ExchangeScorer", Plain)
     assert fast == exchange(SICHUAN, {"hand": hand})
 
 
@@ -90,13 +90,13 @@ def near_ready(rng: random.Random, size: int) -> list[int]:
             return [k for k in range(27) for _ in range(counts[k])]
 
 
-def scorers(size: int) -> tuple[scoring._Scorer, Plain]:
+def scorers(size: int) -> tuple[scoring.ExchangeScorer, Plain]:
     """The scorer and its plain definition for a hand of ``size`` tiles (which hand does
     not matter: `effective` and `shanten` read the part they are given)."""
     data = {"hand": "123456789m1234p5s"[:15 if size == 13 else 17]}
     request, options, _, _ = checked_hand(SICHUAN, data, [])
     tiles = tuple(sorted(request.hand.concealed))
-    return (scoring._Scorer(SICHUAN, data, options, tiles),
+    return (scoring.ExchangeScorer(SICHUAN, data, options, tiles),
             Plain(SICHUAN, data, options, tiles))
 
 
