@@ -23,6 +23,7 @@ from werkzeug.exceptions import NotFound
 ASSETS = {"app.js": "text/javascript", "tiles.js": "text/javascript",
           "words.js": "text/javascript", "exchange.js": "text/javascript",
           "answers.js": "text/javascript", "examples.js": "text/javascript",
+          "options.js": "text/javascript",
           "style.css": "text/css", "icon.svg": "image/svg+xml"}
 """Every file ``/playground/<name>`` serves, with its content type."""
 

@@ -176,95 +176,13 @@
     }
   }
 
-  /** The variant's options as groups (openapi.yaml OptionInfo.group), in the order of
-   * Words.GROUPS, each option in the service's order. */
-  function optionGroups(options) {
-    const order = [...new Set([...Object.keys(Words.GROUPS), ...options.map((o) => o.group)])];
-    return order.filter((group) => options.some((o) => o.group === group)).map((group) => {
-      const box = make("fieldset", "option-group");
-      box.dataset.group = group;
-      box.append(make("legend", "", Words.GROUPS[group] || group),
-                 ...options.filter((o) => o.group === group).map(optionControl));
-      return box;
-    });
-  }
-
-  /** One option: its label and name, its control, and its description in full. */
-  function optionControl(spec) {
-    let input;
-    if (spec.type === "boolean") {
-      input = make("input");
-      input.type = "checkbox";
-      input.checked = spec.default;
-      input.readValue = () => input.checked;
-      input.writeValue = (value) => typeof value === "boolean" && ((input.checked = value), true);
-    } else if (spec.choices) {
-      input = make("select");
-      if (spec.nullable) input.append(new Option("none", "null"));
-      for (const choice of spec.choices) {
-        input.append(new Option(String(choice), JSON.stringify(choice)));
-      }
-      input.value = JSON.stringify(spec.default);
-      input.readValue = () => JSON.parse(input.value);
-      input.writeValue = (value) => {
-        const known = [...input.options].some((o) => o.value === JSON.stringify(value));
-        if (known) input.value = JSON.stringify(value);
-        return known;
-      };
-    } else if (spec.type === "suit_list") {
-      input = make("input");
-      input.type = "text";
-      input.value = spec.default.join("");
-      input.placeholder = "mps";
-      // letters of m, p, s in m, p, s order, each once (as the service echoes them)
-      input.readValue = () => [..."mps"].filter((s) => input.value.includes(s));
-      input.writeValue = (value) => Array.isArray(value) && ((input.value = value.join("")), true);
-    } else {
-      input = make("input");
-      input.type = spec.type === "integer" ? "number" : "text";
-      if (spec.minimum !== undefined) input.min = spec.minimum;
-      if (spec.maximum !== undefined) input.max = spec.maximum;
-      input.value = spec.type === "tile_list" ? Tiles.notation(spec.default) : spec.default ?? "";
-      input.readValue = () => spec.type === "tile_list" ? input.value
-        : input.value === "" ? null : Number(input.value);
-      input.writeValue = (value) => {
-        const fits = spec.type === "tile_list" ? Boolean(Tiles.parse(value))
-          : Number.isInteger(value) || (value === null && spec.nullable);
-        if (fits) {
-          input.value = spec.type === "tile_list" ? Tiles.notation(Tiles.parse(value))
-            : value ?? "";
-        }
-        return fits;
-      };
-    }
-    input.dataset.option = spec.name;
-    input.id = `option-${spec.name}`;
-    input.addEventListener("change", () => {
-      markOptions(); seatOptions(); drawPalette(); evaluate();
-    });
-    const item = make("div", "option");
-    item.dataset.name = spec.name;
-    const label = make("label");
-    label.htmlFor = input.id;
-    label.append(make("span", "label", Words.label(spec.name)), " ",
-                 make("code", "name", spec.name));
-    item.append(label, input, make("p", "description", spec.description));
-    return item;
-  }
-
   function chosenOptions() {
-    const variant = state.variants[state.variant];
-    const options = {};
-    for (const spec of variant.options) {
-      const input = document.querySelector(`[data-option="${spec.name}"]`);
-      const value = input.readValue();
-      const same = spec.type === "tile_list"
-        ? Tiles.notation(Tiles.parse(value) || []) === Tiles.notation(spec.default)
-        : spec.type === "suit_list" ? value.join("") === spec.default.join("")
-        : value === spec.default;
-      if (!same) options[spec.name] = value;
-    }
-    return options;
+    return Options.chosen(state.variants[state.variant].options);
+  }
+
+  /** After the user changes an option: the form follows the room it now describes. */
+  function optionChanged() {
+    markOptions(); seatOptions(); drawPalette(); evaluate();
   }
 
   function markOptions() {
@@ -496,14 +414,9 @@
     }
   }
 
-  /** The option controls set from a link's options; returns those they cannot hold (an
-   * unknown name, a value outside the choices), for the request to send as they were. */
+  /** The option controls set from a link's options; returns those they cannot hold. */
   function setOptions(options) {
-    const kept = {};
-    for (const [name, value] of Object.entries(options)) {
-      const input = document.querySelector(`[data-option="${name}"]`);
-      if (!input || !input.writeValue(value)) kept[name] = value;
-    }
+    const kept = Options.set(options);
     markOptions();
     seatOptions();
     drawPalette();
@@ -530,7 +443,7 @@
     state.variant = variantId;
     const variant = state.variants[variantId];
     $("variant-name").textContent = `${variant.name_zh} · ${variant.name}`;
-    $("options").replaceChildren(...optionGroups(variant.options));
+    $("options").replaceChildren(...Options.groups(variant.options, optionChanged));
     markOptions();
     seatOptions();
     drawVariantContext();
