@@ -44,12 +44,15 @@ def _specials(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> list[Sh
     return found
 
 
-def _special_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
-    """Per kind: the best special-shape shanten after drawing it (n tiles)."""
+def _special_draws(naturals: Sequence[int], wilds: int, c: Compiled,
+                   pairs: tuple[int, list[int]] | None = None) -> list[int]:
+    """Per kind: the best special-shape shanten after drawing it (n tiles); ``pairs``, when
+    given, the pairs shape's shanten and draws already known (`special.seven_pairs_discards`)."""
     rules = c.rules
     parts = []
     if rules.seven_pairs:
-        parts.append(special.seven_pairs_draws(naturals, wilds, c))
+        parts.append(special.seven_pairs_draws(naturals, wilds, c) if pairs is None
+                     else pairs[1])
     if rules.thirteen_orphans:
         parts.append(special.thirteen_orphans_draws(naturals, wilds, c))
     if rules.shi_san_lan:
@@ -127,12 +130,15 @@ def shanten(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> int:
     return best
 
 
-def _special_shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int:
-    """The least shanten of the special shapes the rules enable (a part of their sizes)."""
+def _special_shanten(naturals: Sequence[int], wilds: int, c: Compiled,
+                     pairs: tuple[int, list[int]] | None = None) -> int:
+    """The least shanten of the special shapes the rules enable (a part of their sizes);
+    ``pairs`` as `_special_draws` takes it."""
     rules = c.rules
     best = NEVER
     if rules.seven_pairs:
-        best = min(best, special.seven_pairs_shanten(naturals, wilds, c))
+        best = min(best, special.seven_pairs_shanten(naturals, wilds, c) if pairs is None
+                   else pairs[0])
     if rules.thirteen_orphans:
         best = min(best, special.thirteen_orphans_shanten(naturals, wilds, c))
     if rules.shi_san_lan:
@@ -199,11 +205,13 @@ def shanten_after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
 
 
 def _beyond_standard(after: list[int], naturals: Sequence[int], wilds: int, size: int,
-                     c: Compiled, wild_kinds: Collection[Tile]) -> list[int]:
+                     c: Compiled, wild_kinds: Collection[Tile],
+                     pairs: tuple[int, list[int]] | None = None) -> list[int]:
     """The standard shape's draws ``after`` of a 3n+1 part of ``size`` tiles with the
-    special shapes' draws, the kinds outside the rules and the wild kinds put in."""
+    special shapes' draws, the kinds outside the rules and the wild kinds put in (``pairs``
+    as `_special_draws` takes it)."""
     if c.specials and size == c.hand_size:
-        after = list(map(min, after, _special_draws(naturals, wilds, c)))
+        after = list(map(min, after, _special_draws(naturals, wilds, c, pairs)))
     for t in c.not_kinds:
         after[t] = NEVER
     if wild_kinds:
@@ -218,7 +226,9 @@ def shanten_after_discards(naturals: Sequence[int], wilds: int, rules: ShapeRule
     """For a 3n+2 part, per natural kind it holds: `shanten_after_draws` of the part less one
     tile of that kind — what ``discards`` asks for each discard, the standard shape's for
     every discard in one pass over the suits (`standard.after_discards`); the special
-    shapes and the wild kinds as `shanten_after_draws` takes them, discard by discard."""
+    shapes and the wild kinds as `shanten_after_draws` takes them, discard by discard —
+    the pairs shape's values from one summary of the whole part
+    (`special.seven_pairs_discards`)."""
     size = _checked_size(naturals, wilds)
     if size % 3 != 2:
         raise ValueError(f"shanten_after_discards needs 3n+2 tiles, not {size}")
@@ -229,14 +239,22 @@ def shanten_after_discards(naturals: Sequence[int], wilds: int, rules: ShapeRule
     else:
         out = {k: (NEVER, [NEVER] * KIND_COUNT) for k in held}
     specials = c.specials and c.hand_size <= size - 1 <= c.special_size
-    if not (specials or c.not_kinds or wild_kinds):
+    if not (specials or wild_kinds):
+        # (the kinds outside the rules alone: `_beyond_standard`'s last step, without a
+        # call and a copy of the part per discard — 四川's 108 kinds, the honors)
+        for _, after in out.values():
+            for t in c.not_kinds:
+                after[t] = NEVER
         return out
+    pairs = (special.seven_pairs_discards(naturals, wilds, c)
+             if specials and c.rules.seven_pairs and size - 1 == c.hand_size else None)
     rest = list(naturals)
     for k in held:
         now, after = out[k]
         rest[k] -= 1
+        mine = None if pairs is None else pairs[k]
         if specials:
-            now = min(now, _special_shanten(rest, wilds, c))
-        out[k] = now, _beyond_standard(after, rest, wilds, size - 1, c, wild_kinds)
+            now = min(now, _special_shanten(rest, wilds, c, mine))
+        out[k] = now, _beyond_standard(after, rest, wilds, size - 1, c, wild_kinds, mine)
         rest[k] += 1
     return out

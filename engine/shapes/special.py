@@ -134,6 +134,71 @@ def seven_pairs_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[
     return out
 
 
+def seven_pairs_discards(naturals: Sequence[int], wilds: int, c: Compiled
+                         ) -> dict[Tile, tuple[int, list[int]]]:
+    """Per natural kind held: `seven_pairs_shanten` and `seven_pairs_draws` of the part less
+    one tile of it — every discard of ``discards`` from one summary of the whole part.
+
+    Why closed form: a discard moves one kind's count down by one, so the (full pairs, odd
+    singles, total) summary of what is left follows from the whole part's and that count's
+    parity, and the draws' values depend on the drawn kind's count alone (`by_count`, one
+    row per summary: a hand has at most four). Each discard's draws are then one C-level
+    map of the row over the kinds' counts, with the discarded kind's count one lower —
+    asked discard by discard the two functions recount the 34 kinds each time (about a
+    seventh of a fresh 四川 ``discards``). Counts above 5 (no hand holds them) are asked
+    discard by discard."""
+    held = [k for k, n in enumerate(naturals) if n]
+    if max(naturals) > 5:
+        out = {}
+        rest = list(naturals)
+        for k in held:
+            rest[k] -= 1
+            out[k] = seven_pairs_shanten(rest, wilds, c), seven_pairs_draws(rest, wilds, c)
+            rest[k] += 1
+        return out
+    v = _live_counts(naturals, c)
+    full, half = _pairs_summary(v, c)
+    total = sum(v)
+    # a dead kind's count reads index 6 of a row (its draw adds no live natural)
+    marks = v if c.all_live else [n if ok else 6 for n, ok in zip(v, c.live, strict=True)]
+    four_as_two = c.rules.seven_pairs_four_as_two
+    rows: dict[tuple[int, int, int], tuple[int, list[int]]] = {}
+    found: dict[Tile, tuple[int, list[int]]] = {}
+    for k in held:
+        n = v[k]  # (0: a dead kind, whose discard changes no summary)
+        if not n:
+            key = full, half, total
+        elif four_as_two:
+            key = (full, half - 1, total - 1) if n & 1 else (full - 1, half + 1, total - 1)
+        else:
+            key = ((full, half - 1, total - 1) if n == 1 else (full - 1, half + 1, total - 1)
+                   if n == 2 else (full, half, total - 1))
+        entry = rows.get(key)
+        if entry is None:
+            entry = rows[key] = _pairs_row(*key, wilds, c, four_as_two)
+        now, row = entry
+        draws = list(map(row.__getitem__, marks))
+        if n:
+            draws[k] = row[n - 1]
+        found[k] = now, draws
+    return found
+
+
+def _pairs_row(full: int, half: int, total: int, wilds: int, c: Compiled,
+               four_as_two: bool) -> tuple[int, list[int]]:
+    """A summary's pairs shanten and its `seven_pairs_draws` values by the drawn kind's count
+    (0–5), index 6 for a dead kind — the same `pairs_shanten` calls as those two make."""
+    now = pairs_shanten(full, half, total if c.single else 0, wilds, c)
+    after = total + 1 if c.single else 0
+    paired = pairs_shanten(full + 1, half - 1, after, wilds, c)
+    single = pairs_shanten(full, half + 1, after, wilds, c)
+    more = pairs_shanten(full, half, after, wilds, c)
+    same = pairs_shanten(full, half, after - 1, wilds, c) if c.single else more
+    if four_as_two:
+        return now, [single, paired, single, paired, single, paired, same]
+    return now, [single, paired, more, more, more, more, same]
+
+
 # --- 十三幺 -----------------------------------------------------------------------------------
 
 def thirteen_orphans_shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int:

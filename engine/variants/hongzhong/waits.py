@@ -9,9 +9,12 @@ hand (`hongzhong.scoring.wait_fan`, memoised by what the facts are made of).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Final
 
 from engine import tiles as T
+from engine.caching import BoundedDict
 from engine.hand import Meld, MeldKind
 from engine.shapes import NEVER, ShapeRules, completing_kinds, shanten_after_discards
 from engine.shapes import shanten as shape_shanten
@@ -193,40 +196,113 @@ def discard_draws(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Confi
                   ) -> dict[Tile, tuple[int, list[int]]]:
     """For 3n+2 ``concealed``, per kind held: `shanten` and `shanten_after_draws` of what
     discarding one of it leaves. The standard shape of every natural discard comes from one
-    `engine.shapes.shanten_after_discards` (a discard changes one suit); 七对, 十三幺 and the
-    四红中 road are put in discard by discard as those two take them (`_now_beyond_standard`,
-    `_draws_beyond_standard`); a wild kind's discard (one wildcard less) is asked directly."""
+    `engine.shapes.shanten_after_discards` (a discard changes one suit), and so does 七对's
+    (asked once, when the first discard's floor lets it beat the standard shape); 十三幺 is
+    put in discard by discard, both only when they may go lower: with p pairs among the
+    naturals and W wildcards 七对 is at least 6 − p − W (5 − p − W after a draw); 十三幺,
+    missing m of its kinds, at least m − 1 − W (m − 2 − W). A wild kind's discard (one
+    wildcard less) is asked directly.
+
+    Why not those two functions per discard: what they recount each time — the pairs and
+    the orphans missing, the kinds outside the tile set, the 四红中 road (the wild kinds'
+    copies held, which no natural discard changes) — follows from the whole hand once, and
+    was most of a fresh 红中 ``discards``."""
     naturals, wilds = split_tiles(concealed, cfg)
     standard = shanten_after_discards(naturals, wilds, cfg.standard_rules, tuple(cfg.wild))
+    specials = len(concealed) == 14  # (a 13-tile part: 七对 and 十三幺 count)
+    pairs_all = sum(n >> 1 for n in naturals)
+    missing_all = sum(1 for t in ORPHANS if not naturals[t])
+    pairs_rules, orphans_rules = cfg.seven_pairs_rules, cfg.orphans_rules
+    pairs_by_discard: dict[Tile, tuple[int, list[int]]] | None = None
+    of_kinds = _kinds_getter(cfg.kinds)
+    not_kinds = [t for t in range(T.KIND_COUNT) if t not in cfg.kinds]
+    road_now, road_caps = _natural_discard_roads(concealed, melds, cfg)
     out = {}
     for k in sorted(set(concealed)):
-        rest = list(concealed)
-        rest.remove(k)
         if k in cfg.wild:
+            rest = list(concealed)
+            rest.remove(k)
             out[k] = shanten(rest, melds, cfg), shanten_after_draws(rest, melds, cfg)
             continue
-        naturals[k] -= 1
         now, after = standard[k]
-        out[k] = (_with_road(_now_beyond_standard(now, naturals, wilds, cfg), rest, melds, cfg),
-                  _draws_beyond_standard(after, naturals, wilds, rest, melds, cfg))
+        n = naturals[k]
+        naturals[k] -= 1
+        if specials:
+            pairs = pairs_all - (not n & 1)  # (an even count loses a pair)
+            missing = missing_all + (n == 1 and k in _ORPHAN_SET)
+            top = max(of_kinds(after))
+            if pairs_rules is not None and (6 - pairs - wilds < now or 5 - pairs - wilds < top):
+                if pairs_by_discard is None:
+                    naturals[k] += 1
+                    pairs_by_discard = shanten_after_discards(naturals, wilds, pairs_rules,
+                                                              tuple(cfg.wild))
+                    naturals[k] -= 1
+                pairs_now, pairs_after = pairs_by_discard[k]
+                if 6 - pairs - wilds < now:
+                    now = min(now, pairs_now)
+                if 5 - pairs - wilds < top:
+                    after = list(map(min, after, pairs_after))
+            if orphans_rules is not None:
+                if missing - 1 - wilds < now:
+                    now = min(now, shape_shanten(naturals, wilds, orphans_rules))
+                if missing - 2 - wilds < top:
+                    after = list(map(min, after, shanten_after(naturals, wilds, orphans_rules,
+                                                               tuple(cfg.wild))[1]))
         naturals[k] += 1
+        for t in not_kinds:
+            after[t] = NEVER
+        if road_caps is not None:
+            after = list(map(min, after, road_caps))
+        out[k] = min(now, road_now), after
     return out
 
 
-def _now_beyond_standard(best: int, naturals: list[int], wilds: int, cfg: Config) -> int:
-    """The shape tables' shanten of a 3n+1 part (``cfg.rules``) from its standard shape's
-    ``best``: 七对 and 十三幺 asked only when they may go lower — with p pairs among the
-    naturals and W wildcards 七对 is at least 6 − p − W; 十三幺, missing m of its kinds,
-    at least m − 1 − W."""
-    if sum(naturals) + wilds != 13:
-        return best
-    rules = cfg.seven_pairs_rules
-    if rules is not None and 6 - sum(n >> 1 for n in naturals) - wilds < best:
-        best = min(best, shape_shanten(naturals, wilds, rules))
-    rules = cfg.orphans_rules
-    if rules is not None and sum(1 for t in ORPHANS if not naturals[t]) - 1 - wilds < best:
-        best = min(best, shape_shanten(naturals, wilds, rules))
-    return best
+_ORPHAN_SET: Final = frozenset(ORPHANS)
+
+
+def _kinds_getter(kinds: frozenset[Tile]) -> Callable[[list[int]], tuple[int, ...]]:
+    """One C-level getter of the tile set's kinds (the max of a discard's draws over them)."""
+    found = _KINDS_GETTERS.get(kinds)
+    if found is None:
+        found = _KINDS_GETTERS.keep(kinds, itemgetter(*sorted(kinds)))
+    return found
+
+
+_KINDS_GETTERS: Final[BoundedDict[frozenset[Tile], Callable[[list[int]], tuple[int, ...]]]] = \
+    BoundedDict(64)
+
+
+def _natural_discard_roads(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config
+                           ) -> tuple[int, list[int] | None]:
+    """The 四红中 road of the 3n+1 tiles any natural discard of 3n+2 ``concealed`` leaves (it
+    keeps every wild copy): its shanten (`_with_road`'s) and, per drawn kind, the cap it
+    puts on the shanten after that draw (`_draws_beyond_standard`'s; None: no road)."""
+    if cfg.four_wild_win != "anytime":
+        return NEVER, None
+    meld_tiles = {t for m in melds for t in m.tiles}
+    room = len(concealed) - 1 >= T.COPIES - 1  # tiles kept after the best discard of 3n+2
+    now = NEVER
+    caps = [NEVER] * T.KIND_COUNT
+    for kind in cfg.wild:
+        if kind in meld_tiles:
+            continue  # a declared copy is no longer a wildcard: four can never be held
+        held = concealed.count(kind)
+        if room:
+            now = min(now, max(0, T.COPIES - 1 - held))
+        # the road after drawing another kind (held copies), and after drawing this one
+        for t, after in ((-1, held), (kind, held + 1)):
+            if after >= T.COPIES:
+                value = -1
+            elif room:
+                value = max(0, T.COPIES - 1 - after)
+            else:
+                continue
+            if t < 0:
+                caps = [min(x, value) if k in cfg.kinds and k != kind else x
+                        for k, x in enumerate(caps)]
+            elif t in cfg.kinds:
+                caps[t] = min(caps[t], value)
+    return now, caps
 
 
 def _draws_beyond_standard(out: list[int], naturals: list[int], wilds: int,

@@ -124,21 +124,23 @@ def _one_drop(part: list[int], held: list[Tile], standard: dict[Tile, tuple[int,
     shape asked only where it may do better (its floors as in `discard_draws`).
 
     Why: the general loop builds two closures and a probe memo per discard to choose among
-    suits; with one suit there is no choice (about a tenth of a fresh ``discards``)."""
+    suits; with one suit there is no choice (about a tenth of a fresh ``discards``). The
+    pairs shape of every discard is asked once, on the whole hand, when the first discard
+    needs it (`engine.shapes.shanten_after_discards` reads it off one summary)."""
     out = {}
+    by_discard: dict[Tile, tuple[int, list[int]]] | None = None
     for k in held:
         found, draws = standard[k]
         after = draws[:SUIT_KINDS]
-        part[k] -= 1
-        short = short_all + (part[k] & 1)  # an even count loses a pair
-        if short - 1 < max(after):  # (the draws' probe gives the shanten too: asked once)
-            now, paired = S.shanten_after_draws(part, 0, pairs, ())
-            after = list(map(min, after, paired))
+        short = short_all + (part[k] - 1 & 1)  # an even count loses a pair
+        if short - 1 < max(after) or found > short:
+            if by_discard is None:
+                by_discard = S.shanten_after_discards(part, 0, pairs, ())
+            now, paired = by_discard[k]
+            if short - 1 < max(after):
+                after = list(map(min, after, paired))
             if found > short:
                 found = min(found, now)
-        elif found > short:
-            found = min(found, S.shanten(part, 0, pairs))
-        part[k] += 1
         out[k] = found, after + _HONORS_NEVER
     return out
 

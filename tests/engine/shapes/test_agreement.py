@@ -9,6 +9,8 @@ the agreement is never the trivial "no, no". CI size by default; ``HUPAI_FULL=1`
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine import tiles as T
@@ -188,3 +190,34 @@ def test_pairs_readings_hold_the_hand(family: H.Family, rules: ShapeRules) -> No
             assert len(kinds) == len(set(kinds))
         seen += 1
     assert seen >= H.scale(40, 1000)
+
+
+_PAIRS_ONLY = [(family, replace(rules, standard=False, thirteen_orphans=False,
+                                shi_san_lan=False, suits=suits))
+               for family, rules in FAMILIES if rules.seven_pairs
+               for suits in (rules.suits, frozenset(sorted(rules.suits)[1:]))]
+"""Each pairs family's rules as the pairs shape alone (四川's shape-by-shape probes), over
+its suits and with its first suit dropped (dead kinds: 缺一门)."""
+
+
+@pytest.mark.parametrize(("family", "rules"), _PAIRS_ONLY,
+                         ids=[f"{f.name}-{len(r.suits)}" for f, r in _PAIRS_ONLY])
+def test_pairs_shape_discards_equal_each_discards_own(family: H.Family, rules: ShapeRules
+                                                      ) -> None:
+    # `shanten_after_discards` reads the pairs shape of every discard from one summary of
+    # the whole part (closed form): each discard's own `shanten_after_draws` is the
+    # definition — on the pairs families' hands and on standard hands of their size
+    count = H.scale(150, 5_000)
+    n = family.hand_size
+    standard_family = replace(family, special="")
+    for source in (family, standard_family):
+        for i, hand in enumerate(H.hands(source, count, seed=2025, sizes=(n + 1,))):
+            counts, wilds = list(hand.counts), hand.wilds
+            where = f"{T.compact(k for k in range(34) for _ in range(counts[k]))}+{wilds}"
+            wild_kinds = frozenset({max(rules.kinds)}) if i % 2 else frozenset()
+            by_discard = shanten_after_discards(counts, wilds, rules, wild_kinds)
+            assert sorted(by_discard) == [k for k in range(34) if counts[k]], where
+            for k, got in by_discard.items():
+                rest = list(counts)
+                rest[k] -= 1
+                assert got == shanten_after_draws(rest, wilds, rules, wild_kinds), (where, k)

@@ -2,8 +2,9 @@
 
 ``shanten_after_draws`` probes the standard shape once for every draw (a drawn wild kind
 adds a wildcard), 七对 and 十三幺 only above their floors, then the 四红中 road per draw;
-``discard_draws`` reads the standard shape of every natural discard in one pass, the rest
-as those two take them; ``wait_candidates`` are the kinds ``wait_list`` reads off the tables.
+``discard_draws`` reads the standard shape and 七对 of every natural discard in one pass
+each, 十三幺 and the 四红中 road from the whole hand; ``wait_candidates`` are the kinds
+``wait_list`` reads off the tables.
 All are held against the base class's definitions — and ``waits``/``discards`` against the
 base class's ``wait_list`` with every kind checked — on fixed-seed hands with up to eight
 wildcards (one and two wild kinds, 112 and 136 tiles, no wildcards at all), and on worst
