@@ -276,20 +276,30 @@ def _natural_discard_roads(concealed: Sequence[Tile], melds: tuple[Meld, ...], c
                            ) -> tuple[int, list[int] | None]:
     """The 四红中 road of the 3n+1 tiles any natural discard of 3n+2 ``concealed`` leaves (it
     keeps every wild copy): its shanten (`_with_road`'s) and, per drawn kind, the cap it
-    puts on the shanten after that draw (`_draws_beyond_standard`'s; None: no road)."""
+    puts on the shanten after that draw (`_road_caps`; None: no road)."""
     if cfg.four_wild_win != "anytime":
         return NEVER, None
-    meld_tiles = {t for m in melds for t in m.tiles}
     room = len(concealed) - 1 >= T.COPIES - 1  # tiles kept after the best discard of 3n+2
     now = NEVER
+    if room:
+        meld_tiles = {t for m in melds for t in m.tiles}
+        for kind in cfg.wild:
+            if kind not in meld_tiles:
+                now = min(now, max(0, T.COPIES - 1 - concealed.count(kind)))
+    return now, _road_caps(concealed, melds, cfg, room)
+
+
+def _road_caps(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config, room: bool
+               ) -> list[int]:
+    """Per drawn kind, the cap the 四红中 road puts on the shanten after that draw (NEVER: none):
+    after drawing another kind the held wild copies, after drawing the wild kind one more;
+    ``room``: the hand keeps enough tiles for the road's missing copies to count."""
+    meld_tiles = {t for m in melds for t in m.tiles}
     caps = [NEVER] * T.KIND_COUNT
     for kind in cfg.wild:
         if kind in meld_tiles:
             continue  # a declared copy is no longer a wildcard: four can never be held
         held = concealed.count(kind)
-        if room:
-            now = min(now, max(0, T.COPIES - 1 - held))
-        # the road after drawing another kind (held copies), and after drawing this one
         for t, after in ((-1, held), (kind, held + 1)):
             if after >= T.COPIES:
                 value = -1
@@ -302,7 +312,7 @@ def _natural_discard_roads(concealed: Sequence[Tile], melds: tuple[Meld, ...], c
                         for k, x in enumerate(caps)]
             elif t in cfg.kinds:
                 caps[t] = min(caps[t], value)
-    return now, caps
+    return caps
 
 
 def _draws_beyond_standard(out: list[int], naturals: list[int], wilds: int,
@@ -325,26 +335,8 @@ def _draws_beyond_standard(out: list[int], naturals: list[int], wilds: int,
             out[t] = NEVER
     if cfg.four_wild_win != "anytime":
         return out
-    meld_tiles = {t for m in melds for t in m.tiles}
     room = len(concealed) >= T.COPIES - 1  # tiles kept after the best discard of 3n+2
-    for kind in cfg.wild:
-        if kind in meld_tiles:
-            continue  # a declared copy is no longer a wildcard: four can never be held
-        held = concealed.count(kind)
-        # the road after drawing another kind (held copies), and after drawing this one
-        for t, now in ((-1, held), (kind, held + 1)):
-            if now >= T.COPIES:
-                value = -1
-            elif room:
-                value = max(0, T.COPIES - 1 - now)
-            else:
-                continue
-            if t < 0:
-                out = [min(x, value) if k in cfg.kinds and k != kind else x
-                       for k, x in enumerate(out)]
-            elif t in cfg.kinds:
-                out[t] = min(out[t], value)
-    return out
+    return list(map(min, out, _road_caps(concealed, melds, cfg, room)))
 
 
 def wait_kinds(concealed: Sequence[Tile], melds: tuple[Meld, ...], cfg: Config

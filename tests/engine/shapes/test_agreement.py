@@ -109,12 +109,7 @@ def test_fast_path_equals_reference(family: H.Family, rules: ShapeRules) -> None
             # every discard's shanten and draws in one pass = each discard's own (a wild
             # kind on every other hand: its draw adds a wildcard)
             wild_kinds = frozenset({max(rules.kinds)}) if checked % 2 else frozenset()
-            by_discard = shanten_after_discards(counts, wilds, rules, wild_kinds)
-            assert sorted(by_discard) == [k for k in range(34) if counts[k]], where
-            for k, got in by_discard.items():
-                rest = list(counts)
-                rest[k] -= 1
-                assert got == shanten_after_draws(rest, wilds, rules, wild_kinds), (where, k)
+            _each_discard_is_its_own(counts, wilds, rules, wild_kinds, where)
         else:
             waits = completing_kinds(counts, wilds, rules, frozenset())
             assert waits == ref.completing_kinds(counts, wilds, rules), where
@@ -215,9 +210,16 @@ def test_pairs_shape_discards_equal_each_discards_own(family: H.Family, rules: S
             counts, wilds = list(hand.counts), hand.wilds
             where = f"{T.compact(k for k in range(34) for _ in range(counts[k]))}+{wilds}"
             wild_kinds = frozenset({max(rules.kinds)}) if i % 2 else frozenset()
-            by_discard = shanten_after_discards(counts, wilds, rules, wild_kinds)
-            assert sorted(by_discard) == [k for k in range(34) if counts[k]], where
-            for k, got in by_discard.items():
-                rest = list(counts)
-                rest[k] -= 1
-                assert got == shanten_after_draws(rest, wilds, rules, wild_kinds), (where, k)
+            _each_discard_is_its_own(counts, wilds, rules, wild_kinds, where)
+
+
+def _each_discard_is_its_own(counts: list[int], wilds: int, rules: ShapeRules,
+                             wild_kinds: frozenset[int], where: str) -> None:
+    """Every discard's shanten and draws read in one pass equal that discard's own
+    `shanten_after_draws` (the definition), and every held kind is a discard."""
+    by_discard = shanten_after_discards(counts, wilds, rules, wild_kinds)
+    assert sorted(by_discard) == [k for k in range(34) if counts[k]], where
+    for k, got in by_discard.items():
+        rest = list(counts)
+        rest[k] -= 1
+        assert got == shanten_after_draws(rest, wilds, rules, wild_kinds), (where, k)
