@@ -41,9 +41,19 @@ def _bearer_token(header: str | None) -> str | None:
     return token.strip()
 
 
+def encoded_keys(settings: Settings) -> tuple[bytes, ...]:
+    return tuple(k.encode() for k in settings.api_keys)
+
+
+def authorized(header: str | None, keys: tuple[bytes, ...]) -> bool:
+    """Whether an ``Authorization`` header's value carries one of ``keys``."""
+    token = _bearer_token(header)
+    return token is not None and key_matches(token.encode(), keys)
+
+
 def make_check(settings: Settings) -> Callable[[], None]:
     """The before-request hook for these settings (keys encoded once, here)."""
-    keys = tuple(k.encode() for k in settings.api_keys)
+    keys = encoded_keys(settings)
 
     def check() -> None:
         if not request.path.startswith(PROTECTED_PREFIX) and request.path != "/v1":

@@ -209,8 +209,10 @@ def _handle_request_error(e: RequestError) -> Response:
     return problem_response(422, request_error_body(e))
 
 
-def internal_error_body() -> dict[str, Any]:
-    rid = getattr(g, "request_id", None)
+def internal_error_body(rid: str | None = None) -> dict[str, Any]:
+    """A 500's body, quoting the request id (``g``'s when none is given)."""
+    if rid is None:
+        rid = getattr(g, "request_id", None)
     quote = f" (request id {rid})" if rid else ""
     return problem_body(500, ABOUT_BLANK, "Internal Server Error",
                         f"the service failed to answer{quote}; this is a bug on our side")

@@ -116,7 +116,13 @@ class _DuplicateKey(ValueError):
 
 def read_json(request: Request, max_depth: int) -> Any:
     """The parsed body; raises the 415, 413 (from werkzeug) or 400 problem otherwise."""
-    data, text, _ = _parse(request, max_depth)
+    return json_of(body_bytes(request), max_depth)
+
+
+def json_of(raw: bytes, max_depth: int) -> Any:
+    """The parsed body of ``raw``, a JSON body's bytes (`body_bytes`); the 413 or 400
+    otherwise."""
+    data, text, _ = _parse(raw, max_depth)
     if _SURROGATE_ESCAPE.search(text) is not None:
         refuse_lone_surrogate(data)
     return data
@@ -127,23 +133,32 @@ ITEM_LEVELS = 3
 
 
 def read_batch(request: Request, max_depth: int, item_depth: int) -> tuple[Any, bool, bool]:
+    """`batch_of` the request's body; the 415, 413 or 400 otherwise."""
+    return batch_of(body_bytes(request), max_depth, item_depth)
+
+
+def batch_of(raw: bytes, max_depth: int, item_depth: int) -> tuple[Any, bool, bool]:
     """The parsed batch, whether it may hold a lone surrogate (a batch answers one in an item
     as that item's 400), and whether an item's body may nest deeper than ``item_depth``
     levels (the least any operation allows: only then need each item's body be measured,
-    `nests_deeper`); the 415, 413 or 400 otherwise."""
-    data, text, levels = _parse(request, max_depth, MAX_BATCH_VALUES)
+    `nests_deeper`); the 413 or 400 otherwise."""
+    data, text, levels = _parse(raw, max_depth, MAX_BATCH_VALUES)
     return data, _SURROGATE_ESCAPE.search(text) is not None, levels > ITEM_LEVELS + item_depth
 
 
-def _parse(request: Request, max_depth: int, max_values: int = MAX_VALUES
-           ) -> tuple[Any, str, int]:
-    """The parsed body, its text and how deep it nests (`nesting`: at most ``max_depth``,
-    perhaps counting brackets inside strings); the 415, 413 or 400 otherwise (a 413 also for
-    more than ``max_values`` members and entries, before the parse)."""
+def body_bytes(request: Request) -> bytes:
+    """The bytes of a body that says it is JSON (`read_bytes`); the 415 otherwise, or the
+    413 or 400 of reading it."""
     if (request.environ.get("CONTENT_TYPE") != "application/json"  # (no header parse: 3 µs)
             and request.mimetype != "application/json"):
         raise UnsupportedMediaType()
-    raw = read_bytes(request)
+    return read_bytes(request)
+
+
+def _parse(raw: bytes, max_depth: int, max_values: int = MAX_VALUES) -> tuple[Any, str, int]:
+    """The parsed body, its text and how deep it nests (`nesting`: at most ``max_depth``,
+    perhaps counting brackets inside strings); the 413 or 400 otherwise (a 413 also for
+    more than ``max_values`` members and entries, before the parse)."""
     if not raw.strip():
         raise bad_json("the body is empty: send a JSON object")
     if len(raw) > memory.LARGE_BODY:  # what it leaves is given back once it is answered

@@ -310,10 +310,15 @@ def _finish(response: Response) -> Response:
         route = rule.rule if rule is not None else UNMATCHED
         status = f"{response.status_code // 100}xx"
         method = request.method if request.method in KNOWN_METHODS else "other"
-        counter, latency = _http_children(route, method, status)
-        counter.inc()
-        latency.observe(time.perf_counter() - start)
+        count_request(route, method, status, time.perf_counter() - start)
     return response
+
+
+def count_request(route: str, method: str, status: str, seconds: float) -> None:
+    """One answered request into the request counter and latency histogram."""
+    counter, latency = _http_children(route, method, status)
+    counter.inc()
+    latency.observe(seconds)
 
 
 KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})

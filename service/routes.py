@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from time import perf_counter
 from typing import Any
 
-from flask import Flask, Request, Response, g, request
+from flask import Flask, Response, g, request
 from flask.globals import request_ctx
 from marshmallow import Schema
 from werkzeug.exceptions import NotFound, RequestEntityTooLarge, UnsupportedMediaType
@@ -107,14 +107,11 @@ def build_operations(registry: Mapping[str, Variant]) -> dict[tuple[str, str], O
     return ops
 
 
-def read_body(variant: str, op: str, depth: int,
-              read: Callable[[Request, int], Any] = jsonbody.read_json) -> Any:
-    """The request's JSON, counting a refusal (400, 413, 415) as a validation failure.
-
-    The reader gets the request object itself, not Flask's ``request`` proxy: each attribute
-    read through the proxy costs ~0.6 µs, and reading a body takes half a dozen."""
+def read_body(variant: str, op: str, read: Callable[[], Any]) -> Any:
+    """What ``read`` gives (a body's JSON), counting a refusal (400, 413, 415) as a
+    validation failure of ``variant``'s ``op``."""
     try:
-        return read(request_ctx.request, depth)
+        return read()
     except errors.HttpProblem:
         metrics.validation_failure(variant, op, "malformed_json")
         raise
@@ -124,6 +121,32 @@ def read_body(variant: str, op: str, depth: int,
     except UnsupportedMediaType:
         metrics.validation_failure(variant, op, "not_json")
         raise
+
+
+@dataclass(frozen=True)
+class PostRoute:
+    """A ``POST`` path's answer from its body's bytes: what its Flask view and
+    service/direct.py share, so that both answer alike.
+
+    ``parse`` reads the bytes (service/jsonbody.py), ``respond`` answers what they hold —
+    given whether the request prefers the answer without its options and its request id."""
+
+    rule: str
+    variant: str
+    """The labels of a refused body's validation failure (``-`` and ``batch`` for a batch)."""
+    op: str
+    parse: Callable[[bytes], Any]
+    respond: Callable[[Any, bool, str], bytes]
+
+    def answer(self, raw: Callable[[], bytes], minimal: bool, request_id: str) -> bytes:
+        """The 200's body; an HttpProblem, werkzeug HTTPException or RequestError otherwise
+        (a refused body freed before its problem is written: module docstring)."""
+        data = read_body(self.variant, self.op, lambda: self.parse(raw()))
+        try:
+            return self.respond(data, minimal, request_id)
+        except RequestError as e:
+            del data
+            raise e.with_traceback(None) from None
 
 
 # --- variant descriptions ---------------------------------------------------------------------
@@ -156,7 +179,7 @@ def describe(variant: Variant) -> dict[str, Any]:
 
 def batch_item(ops: Mapping[tuple[str, str], Operation], registry: Mapping[str, Variant],
                item: Mapping[str, Any] | errors.HttpProblem, record: EngineTimeSink,
-               minimal: bool = False) -> bytes:
+               minimal: bool = False, request_id: str | None = None) -> bytes:
     """One batch item's ``{"status", "body"}`` as JSON: its answer (without its options when
     ``minimal``) or its own problem (the item may be one already); never raises: a failing
     item never fails the others."""
@@ -173,9 +196,8 @@ def batch_item(ops: Mapping[tuple[str, str], Operation], registry: Mapping[str, 
     except RequestError as e:
         return errors.encode({"status": 422, "body": errors.request_error_body(e)})
     except Exception:
-        log.exception("batch item %s/%s failed (request id %s)", variant, op,
-                      g.get("request_id", "-"))
-        return errors.encode({"status": 500, "body": errors.internal_error_body()})
+        log.exception("batch item %s/%s failed (request id %s)", variant, op, request_id or "-")
+        return errors.encode({"status": 500, "body": errors.internal_error_body(request_id)})
 
 
 def over_budget(items: list[Any]) -> None:
@@ -248,16 +270,21 @@ def not_found(registry: Mapping[str, Variant], variant: str, op: str) -> errors.
 # --- installing -------------------------------------------------------------------------------
 
 
-def install(app: Flask, registry: Mapping[str, Variant]) -> dict[tuple[str, str], Operation]:
-    """Add every route of the API for ``registry``; returns the operations by (variant, op)."""
+def install(app: Flask, registry: Mapping[str, Variant]
+            ) -> tuple[dict[tuple[str, str], Operation], dict[str, PostRoute]]:
+    """Add every route of the API for ``registry``; returns the operations by (variant, op)
+    and every ``POST`` route by its path (service/direct.py answers them too)."""
     clash = RESERVED.intersection(registry)
     if clash:
         raise ValueError(f"variant ids {sorted(clash)} would shadow routes of the API")
     ops = build_operations(registry)
-    for (variant_id, op), operation in ops.items():
-        app.add_url_rule(f"/v1/{variant_id}/{op}", f"v1.{variant_id}.{op}",
-                         _operation_view(operation), methods=["POST"],
-                         provide_automatic_options=False)
+    posts = {f"/v1/{variant_id}/{op}": operation_route(operation)
+             for (variant_id, op), operation in ops.items()}
+    posts["/v1/batch"] = batch_route(ops, registry)
+    for rule, route in posts.items():
+        endpoint = rule.strip("/").replace("/", ".")  # v1.sichuan.win, v1.batch
+        app.add_url_rule(rule, endpoint, _post_view(route, endpoint.replace(".", "_")),
+                         methods=["POST"], provide_automatic_options=False)
 
     described = {vid: describe(v) for vid, v in registry.items()}
     listing = mapping.encode({"version": engine.__version__, "variants": list(described.values())})
@@ -271,38 +298,6 @@ def install(app: Flask, registry: Mapping[str, Variant]) -> dict[tuple[str, str]
             raise errors.unknown_variant(variant_id, list(registry))
         return Response(one[variant_id], mimetype=JSON)
 
-    load_envelope = schemas.loader(schemas.BatchRequest())
-    batch_depth = schemas.max_depth(schemas.BatchRequest)
-    least_depth = min((operation.depth for operation in ops.values()), default=0)
-
-    def read_batch(request: Request, depth: int) -> tuple[Any, bool, bool]:
-        return jsonbody.read_batch(request, depth, least_depth)
-
-    def batch_view() -> Response:
-        data, escaped, deep = read_body("-", "batch", batch_depth, read_batch)
-        try:
-            limits.check(data, limits.BATCH)
-            refused = too_deep_items(ops, data) if deep else {}
-            if escaped:
-                refused = surrogate_items(data) | refused
-            envelope = load_envelope(data)
-        except RequestError as e:
-            metrics.validation_failure("-", "batch", e.code.value)
-            del data  # freed before the 422 is written: module docstring
-            raise e.with_traceback(None) from None
-        items: list[Any] = envelope["requests"]
-        over_budget(items)
-        metrics.batch_items(len(items))
-        for i, problem in refused.items():
-            items[i] = problem
-        times = metrics.EngineTimes()
-        minimal = prefer.minimal(request_ctx.request.environ)
-        try:
-            results = [batch_item(ops, registry, item, times.add, minimal) for item in items]
-        finally:
-            times.record()
-        return answered(b'{"results":[%b]}' % b",".join(results), minimal)
-
     def refine_404(e: NotFound) -> BaseResponse:
         match = _V1_PAIR.match(request.path)
         if match is None:
@@ -314,10 +309,60 @@ def install(app: Flask, registry: Mapping[str, Variant]) -> dict[tuple[str, str]
                      provide_automatic_options=False)
     app.add_url_rule("/v1/variants/<variant_id>", "v1.variant", variant_view, methods=["GET"],
                      provide_automatic_options=False)
-    app.add_url_rule("/v1/batch", "v1.batch", batch_view, methods=["POST"],
-                     provide_automatic_options=False)
     app.register_error_handler(NotFound, refine_404)
-    return ops
+    return ops, posts
+
+
+def operation_route(operation: Operation) -> PostRoute:
+    """``POST /v1/{variant}/{op}``: the body read to its path's depth, then answered."""
+    depth = operation.depth
+
+    def parse(raw: bytes) -> Any:
+        return jsonbody.json_of(raw, depth)
+
+    def respond(data: Any, minimal: bool, _request_id: str) -> bytes:
+        return operation.answer(data, minimal=minimal)
+
+    return PostRoute(f"/v1/{operation.variant}/{operation.op}", operation.variant, operation.op,
+                     parse, respond)
+
+
+def batch_route(ops: Mapping[tuple[str, str], Operation],
+                registry: Mapping[str, Variant]) -> PostRoute:
+    """``POST /v1/batch``: up to 256 items under one work budget, each its own answer."""
+    load_envelope = schemas.loader(schemas.BatchRequest())
+    batch_depth = schemas.max_depth(schemas.BatchRequest)
+    least_depth = min((operation.depth for operation in ops.values()), default=0)
+
+    def parse(raw: bytes) -> tuple[Any, bool, bool]:
+        return jsonbody.batch_of(raw, batch_depth, least_depth)
+
+    def respond(parsed: tuple[Any, bool, bool], minimal: bool, request_id: str) -> bytes:
+        data, escaped, deep = parsed
+        try:
+            limits.check(data, limits.BATCH)
+            refused = too_deep_items(ops, data) if deep else {}
+            if escaped:
+                refused = surrogate_items(data) | refused
+            envelope = load_envelope(data)
+        except RequestError as e:
+            metrics.validation_failure("-", "batch", e.code.value)
+            del data, parsed  # freed before the 422 is written: module docstring
+            raise e.with_traceback(None) from None
+        items: list[Any] = envelope["requests"]
+        over_budget(items)
+        metrics.batch_items(len(items))
+        for i, problem in refused.items():
+            items[i] = problem
+        times = metrics.EngineTimes()
+        try:
+            results = [batch_item(ops, registry, item, times.add, minimal, request_id)
+                       for item in items]
+        finally:
+            times.record()
+        return b'{"results":[%b]}' % b",".join(results)
+
+    return PostRoute("/v1/batch", "-", "batch", parse, respond)
 
 
 def answered(answer: bytes, minimal: bool) -> Response:
@@ -330,17 +375,12 @@ def answered(answer: bytes, minimal: bool) -> Response:
     return response
 
 
-def _operation_view(operation: Operation) -> Any:
+def _post_view(route: PostRoute, name: str) -> Any:
     def view() -> Response:
-        data = read_body(operation.variant, operation.op, operation.depth)
-        minimal = prefer.minimal(request_ctx.request.environ)
-        try:
-            answer = operation.answer(data, minimal=minimal)
-        except RequestError as e:
-            del data  # freed before the 422 is written: module docstring
-            raise e.with_traceback(None) from None
+        request = request_ctx.request
+        minimal = prefer.minimal(request.environ)
+        answer = route.answer(lambda: jsonbody.body_bytes(request), minimal, g.request_id)
         return answered(answer, minimal)
 
-    view.__name__ = f"{operation.variant}_{operation.op}".replace("-", "_")
+    view.__name__ = name
     return view
-
