@@ -35,6 +35,12 @@ class Compiled:
     m: tuple[bytes, bytes, bytes, bytes]
     w: tuple[array[int], array[int], array[int], array[int]]
     """Per suit the wait words (``build.wait_words``)."""
+    dead: tuple[bool, bool, bool, bool]
+    """Per suit (m, p, s, honors): its U array is one class whatever it holds — a number
+    suit outside the rules (`tables.dead_number`: all the empty class) or honors with no
+    live kind (`tables.honor_arrays` projects every vector to the empty one). A draw or a
+    discard there changes no class, so `standard.after_discards` reads such a suit once
+    rather than once a discard (四川's dropped suit and honors, 长沙's honors)."""
     win: list[int]
     need: list[int]
     need_w: list[int]
@@ -177,6 +183,8 @@ def compile_rules(rules: ShapeRules) -> Compiled:
         u=(us[0], us[1], us[2], hu),
         m=(ms[0], ms[1], ms[2], hm),
         w=(ws[0], ws[1], ws[2], hw),
+        dead=(0 not in prep.number_suits, 1 not in prep.number_suits,
+              2 not in prep.number_suits, not prep.honors),
         win=_win_table(prep.wild_only and prep.new_group, prep.wild_only and prep.new_pair),
         groups_ok=prep.wild_only and prep.new_group,
         pair_ok=prep.wild_only and prep.new_pair,

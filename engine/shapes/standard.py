@@ -286,7 +286,9 @@ def after_discards(naturals: Sequence[int], wilds: int, c: Compiled
     is the other three suits' combined class (shared by every discard of s) with s's new
     class, and a draw in another suit s2 probes s2's unchanged classes (read once a hand)
     against the other suits with s's new class (two suits' combination shared by every
-    discard). Where some count after the discard is 4 (a draw would pass the fourth copy),
+    discard). A dead suit (`Compiled.dead`: its class never changes) is read once: a draw
+    there is one look-up, not one a rank, and its discards share one answer. Where some
+    count after the discard is 4 (a draw would pass the fourth copy),
     the general size checks fail, or a count is above 4, that discard is answered by
     `shanten` and `after_draws` on the smaller part."""
     held = [k for k in range(34) if naturals[k]]
@@ -303,20 +305,26 @@ def after_discards(naturals: Sequence[int], wilds: int, c: Compiled
     # per suit, its classes after each draw (a suit no discard touches keeps them), as one
     # C-level getter of a row (a suit holding a 4 is never read here: only its own
     # discard of that kind is fast)
-    drawn = [None if lows[s] & _FOURS_LOW or highs[s] & _FOURS_HIGH
+    dead = c.dead
+    drawn = [None if dead[s] or lows[s] & _FOURS_LOW or highs[s] & _FOURS_HIGH
              else itemgetter(*_draw_classes(u[s], lows[s], highs[s])) for s in range(3)]
-    drawn.append(itemgetter(*[u[3][ih + q] for q in _POW5]) if max(naturals[27:]) < 4
-                 else None)
+    drawn.append(itemgetter(*[u[3][ih + q] for q in _POW5])
+                 if not dead[3] and max(naturals[27:]) < 4 else None)
     others = _others(x, UCONV, K)
     # for a discard in s and a draw in s2: the two other suits' combined class
     pairs = [[UCONV[x[a] * K + x[b]] for a, b in _PAIR_OF[s]] for s in range(4)]
     get = t.__getitem__
     out: dict[int, tuple[int, list[int]]] = {}
+    of_dead: dict[int, tuple[int, list[int]]] = {}  # a dead suit's discards share one answer
     for k in held:
         if fours and fours != [k]:  # a count of 4 stays: its draw is a fifth copy
             out[k] = _one_discard(naturals, wilds, c, k)
             continue
         s, r = divmod(k, 9) if k < 27 else (3, k - 27)
+        if s in of_dead:
+            now, after = of_dead[s]
+            out[k] = now, after.copy()  # (callers write into their draws)
+            continue
         us = u[s]
         if s < 3:
             lo, hi = lows[s], highs[s]
@@ -331,12 +339,18 @@ def after_discards(naturals: Sequence[int], wilds: int, c: Compiled
             xs = us[at]
             mine = [us[at + q] for q in _POW5]
         row = UROWS[others[s]]
-        blocks = [[*map(get, drawn[s2](UROWS[UCONV[p * K + xs]]))]  # type: ignore[misc]
+        blocks = [[t[UROWS[UCONV[p * K + xs]][x[s2]]]] * _WIDTH[s2] if dead[s2]
+                  else [*map(get, drawn[s2](UROWS[UCONV[p * K + xs]]))]  # type: ignore[misc]
                   for s2, p in zip(_OTHER_SUITS[s], pairs[s], strict=True)]
         blocks.insert(s, [*map(get, map(row.__getitem__, mine))])
         after = [*blocks[0], *blocks[1], *blocks[2], *blocks[3]]
         out[k] = (t[row[xs]], after)
+        if dead[s]:
+            of_dead[s] = t[row[xs]], after.copy()
     return out
+
+
+_WIDTH: Final = (9, 9, 9, 7)
 
 
 _OTHER_SUITS: Final = tuple(tuple(o for o in range(4) if o != s) for s in range(4))

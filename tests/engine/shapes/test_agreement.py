@@ -223,3 +223,40 @@ def _each_discard_is_its_own(counts: list[int], wilds: int, rules: ShapeRules,
         rest = list(counts)
         rest[k] -= 1
         assert got == shanten_after_draws(rest, wilds, rules, wild_kinds), (where, k)
+
+
+_DEAD_SUITS = [
+    ("sichuan-dropped-suit", H.Family("standard-108", K108),
+     ShapeRules(kinds=K108, suits=frozenset({0, 1}))),
+    ("one-suit-left", H.Family("standard-108", K108),
+     ShapeRules(kinds=K108, suits=frozenset({2}), seven_pairs=True)),
+    ("honors-out-of-suits", H.Family("standard-136", K136),
+     ShapeRules(kinds=K136, suits=frozenset({0, 1, 2}))),
+    ("honors-out-of-kinds", H.Family("standard-136", K136), ShapeRules(kinds=K108)),
+    ("pair-258-dropped-suit", H.Family("pair-258", K108, pair_258=True),
+     ShapeRules(kinds=K108, pair_258=True, suits=frozenset({1, 2}))),
+    ("no-wild-groups-dropped-suit", H.Family("standard-136", K136),
+     ShapeRules(kinds=K136, wild_only_groups=False, suits=frozenset({0, 2, 3}))),
+]
+"""Rules with a dead suit (outside ``suits``, or honors outside ``kinds``) on hands that
+hold tiles of it: `standard.after_discards` reads a dead suit once a hand (its class never
+changes), not once a discard."""
+
+
+@pytest.mark.parametrize(("family", "rules"), [(f, r) for _, f, r in _DEAD_SUITS],
+                         ids=[name for name, _, _ in _DEAD_SUITS])
+def test_dead_suit_discards_equal_each_discards_own(family: H.Family, rules: ShapeRules
+                                                    ) -> None:
+    # every discard of a hand holding a dead suit's tiles, in one pass, is that discard's
+    # own `shanten_after_draws`; enough hands hold a dead tile that its discard is
+    # exercised (a wild kind on every other hand)
+    live = {k for k in range(34) if k // 9 in rules.suits and k in rules.kinds}
+    holding = 0
+    hands = list(H.hands(family, H.scale(150, 5_000), seed=2026, sizes=(14, 11, 8, 5)))
+    for i, hand in enumerate(hands):
+        counts, wilds = list(hand.counts), hand.wilds
+        where = f"{T.compact(k for k in range(34) for _ in range(counts[k]))}+{wilds}"
+        wild_kinds = frozenset({max(rules.kinds)}) if i % 2 else frozenset()
+        _each_discard_is_its_own(counts, wilds, rules, wild_kinds, where)
+        holding += any(counts[k] for k in range(34) if k not in live)
+    assert holding >= len(hands) // 4
