@@ -17,7 +17,6 @@ is not ready — which is what the variant's waits must say.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import itemgetter
 from typing import Final, NamedTuple
 
 from engine import shapes as S
@@ -26,6 +25,7 @@ from engine.hand import Hand, HandRules, Meld, MeldKind
 from engine.results import Group, Reading, group
 from engine.shapes import NEVER, GroupKind, ShapeReading, ShapeRules
 from engine.tiles import Tile
+from engine.variants.changsha.bounds import IS_258, KINDS_258, Bounds, Counted, PartBounds
 
 KINDS: Final = T.TILE_SETS["108"]
 HAND_RULES: Final = HandRules(KINDS, chow_melds=True, tile_set_name="108")
@@ -43,11 +43,7 @@ FLUSH_ANY: Final = tuple(ShapeRules(KINDS, suits=frozenset({s}), seven_pairs=Tru
 
 KIND_LIST: Final = tuple(sorted(KINDS))
 """The 27 suit kinds, 0–26: the honors (27–33) are outside the tile set."""
-KINDS_258: Final = tuple(t for t in KIND_LIST if T.rank(t) in (2, 5, 8))
-_IS_258: Final = frozenset(KINDS_258)
-_NOT_258: Final = tuple(int(t not in _IS_258) for t in KIND_LIST)
-_COUNTS_258: Final = itemgetter(*KINDS_258)
-"""A part's counts of the 2/5/8 kinds, as a tuple (one C call, not a loop per kind)."""
+_NOT_258: Final = tuple(int(t not in IS_258) for t in KIND_LIST)
 SUIT_KINDS: Final = len(KIND_LIST)
 _HONORS_NEVER: Final = [NEVER] * (T.KIND_COUNT - SUIT_KINDS)
 SHAPE_STANDARD: Final = "standard"
@@ -99,7 +95,7 @@ def shape_traits(hand: Hand) -> ShapeTraits:
         standard=standard,
         small=small,
         triplets=triplets,
-        all_258=everything <= _IS_258,
+        all_258=everything <= IS_258,
         flush=one_suit and (standard or seven),
         seven_pairs=seven,
         quads=sum(1 for c in part if c == 4) if seven else 0,
@@ -118,13 +114,13 @@ def forms_no_shape(concealed: Sequence[Tile], tile: Tile, melds: Sequence[Meld])
         return False
     if not melds and S.is_complete(part, 0, SEVEN_PAIRS):
         return False
-    return not (tile in _IS_258 and _IS_258.issuperset(concealed) and _all_258(melds))
+    return not (tile in IS_258 and IS_258.issuperset(concealed) and _all_258(melds))
 
 
 def _all_258(melds: Sequence[Meld]) -> bool:
     """Every declared meld's tiles are 2/5/8 (one look at a meld's first tile: a chow of
     2/5/8 tiles does not exist, a pong or kong is of one kind)."""
-    return all(m.kind is not MeldKind.CHOW and m.tiles[0] in _IS_258 for m in melds)
+    return all(m.kind is not MeldKind.CHOW and m.tiles[0] in IS_258 for m in melds)
 
 
 def win_shape_ids(traits: ShapeTraits, all_melded_counts: bool) -> tuple[str, ...]:
@@ -179,33 +175,6 @@ def _from_shape(shape: str, declared: tuple[Group, ...], part: list[int],
 # Shanten
 
 
-def triplets_floor(part: Sequence[int]) -> int:
-    """A lower bound of 碰碰胡's shanten (the triplets-only shape) of 3n+1 or 3n+2 tiles.
-
-    Its n triplets and pair are n + 1 places of one kind each, holding at most three
-    naturals; a kind of c copies fills at most its chunks of three (4 → 3 and 1, 5 → 3 and 2
-    for a fifth copy probed by a draw). So they keep at most K naturals, K the largest n + 1
-    chunks, 3n + 2 − K tiles are still to come and the shanten is at least 3n + 1 − K. The
-    chunks are counted by size (threes, twos, ones) with ``list.count``, no loop per kind.
-    """
-    fours, fives = part.count(4), part.count(5)
-    size = sum(part)
-    n = (size - 1) // 3
-    places = n + 1
-    threes = part.count(3) + fours + fives
-    kept = 3 * min(threes, places)
-    places -= min(threes, places)
-    twos = min(part.count(2) + fives, places)
-    kept += 2 * twos + min(part.count(1) + fours, places - twos)
-    return 3 * n + 1 - kept
-
-
-def pair_count(part: Sequence[int], size: int) -> int:
-    """``sum(c >> 1 for c in part)`` (a pair a two, two a four) for counts of at most five,
-    ``size`` their sum: each odd count leaves one tile over."""
-    return (size - part.count(1) - part.count(3) - part.count(5)) >> 1
-
-
 def shanten(concealed: Sequence[Tile], melds: Sequence[Meld], probe: Probe | None = None) -> int:
     """Fewest exchanges to a hand with a wait under 长沙 rules, beside these declared melds.
 
@@ -217,7 +186,8 @@ def shanten(concealed: Sequence[Tile], melds: Sequence[Meld], probe: Probe | Non
     the shape search's; `discard_draws` reads them off its one pass).
     """
     part = T.counts(concealed)
-    return _shanten(part, len(concealed), _routes(melds),
+    size = len(concealed)
+    return _shanten(Counted(part, size), size, _routes(melds),
                     _searched(part) if probe is None else probe)
 
 
@@ -245,29 +215,29 @@ def _routes(melds: Sequence[Meld]) -> _Routes:
         routes.append(SEVEN_PAIRS)
     flushes = tuple((suit, FLUSH_STANDARD[suit] if melds else FLUSH_ANY[suit])
                     for suit in range(3) if all(t // 9 == suit for t in meld_tiles))
-    return _Routes(all(t in _IS_258 for t in meld_tiles), tuple(routes), flushes)
+    return _Routes(all(t in IS_258 for t in meld_tiles), tuple(routes), flushes)
 
 
-def _shanten(part: list[int], size: int, plan: _Routes, probe: Probe) -> int:
-    """`shanten` of the counts ``part`` of ``size`` tiles."""
+def _shanten(bounds: Bounds, size: int, plan: _Routes, probe: Probe) -> int:
+    """`shanten` of a part of ``size`` tiles, its ``bounds`` counted."""
     after_draw = size % 3 == 2
     floor = -1 if after_draw else 0
     best = size  # above any route's value
     if plan.all_258:
         # 将将胡: every tile that is not 2/5/8 must go; after a draw one of them is the discard.
-        best = size - sum(_COUNTS_258(part)) + floor
+        best = size - bounds.on_258() + floor
     for rules in plan.routes:
         if best <= floor:
             return best
-        if rules is SEVEN_PAIRS and 6 - pair_count(part, size) >= best:
+        if rules is SEVEN_PAIRS and 6 - bounds.pairs() >= best:
             continue  # 七对 needs 7 − p more pairs beside the p held: shanten ≥ 6 − p
-        if rules is TRIPLETS and triplets_floor(part) >= best:
+        if rules is TRIPLETS and bounds.triplets() >= best:
             continue
         best = min(best, probe(rules))
     for suit, rules in plan.flushes:
         if best <= floor:
             return best
-        outside = size - sum(part[9 * suit : 9 * suit + 9])
+        outside = size - bounds.in_suit(suit)
         if outside + floor >= best:
             continue  # this route's lower bound cannot beat the best one
         best = min(best, probe(rules))
@@ -287,31 +257,32 @@ def shanten_after_draws(concealed: Sequence[Tile], melds: Sequence[Meld],
     route's draws (default: the shape search's; `discard_draws` reads them off its one pass).
     """
     part = T.counts(concealed)
-    return _after_draws(part, len(concealed), _routes(melds),
+    size = len(concealed)
+    return _after_draws(Counted(part, size), size, _routes(melds),
                         _searched_draws(part) if draws is None else draws)
 
 
-def _after_draws(part: list[int], size: int, plan: _Routes, draws: Draws) -> list[int]:
-    """`shanten_after_draws` of the counts ``part`` of ``size`` tiles."""
+def _after_draws(bounds: Bounds, size: int, plan: _Routes, draws: Draws) -> list[int]:
+    """`shanten_after_draws` of a part of ``size`` tiles, its ``bounds`` counted."""
     routes = plan.routes
     best = draws(routes[0])[:SUIT_KINDS]
     if plan.all_258:
         # 将将胡: the tiles that are not 2/5/8 go, one of them as the discard
-        off = size - sum(_COUNTS_258(part)) - 1
+        off = size - bounds.on_258() - 1
         best = list(map(min, best, [off + x for x in _NOT_258]))
-    pairs = pair_count(part, size)
+    pairs = bounds.pairs()
     for rules in routes[1:]:
         top = max(best)
         if top <= -1:  # every draw already completes: no route goes lower
             break
         if rules is SEVEN_PAIRS and 5 - pairs >= top:
             continue  # 七对 after a draw needs 7 − (pairs + 1) more pairs: shanten ≥ 5 − pairs
-        if rules is TRIPLETS and triplets_floor(part) - 1 >= top:
+        if rules is TRIPLETS and bounds.triplets() - 1 >= top:
             continue  # a draw keeps at most one more tile
         best = list(map(min, best, draws(rules)))
     for suit, rules in plan.flushes:
         lo, hi = 9 * suit, 9 * suit + 9
-        outside = size - sum(part[lo:hi])
+        outside = size - bounds.in_suit(suit)
         # the bound: outside − 1 after drawing a tile of the suit, outside after another
         if max(best[lo:hi]) < outside and max(best[:lo] + best[hi:]) <= outside:
             continue
@@ -335,14 +306,13 @@ def discard_draws(concealed: Sequence[Tile], melds: Sequence[Meld]
         return found
 
     plan = _routes(melds)  # (the melds' part of the routes: once, not once a discard)
-    rest = part.copy()  # (each discard's counts in turn; ``part`` stays the 14 tiles')
     size = len(concealed) - 1
+    whole = PartBounds.of(part, size + 1)  # (each discard's bounds: these less its tile)
     out = {}
     for k in sorted(set(concealed)):
-        rest[k] -= 1
+        bounds = whole.less(k, part[k])
         probe, draws = _read_off(one_pass, k)
-        out[k] = _shanten(rest, size, plan, probe), _after_draws(rest, size, plan, draws)
-        rest[k] += 1
+        out[k] = _shanten(bounds, size, plan, probe), _after_draws(bounds, size, plan, draws)
     return out
 
 
@@ -379,7 +349,7 @@ def candidate_set(part: list[int], concealed: Sequence[Tile],
     found = set(S.completing_kinds(part, 0, STANDARD, ()))
     if not melds:
         found.update(S.completing_kinds(part, 0, SEVEN_PAIRS, ()))
-    if _IS_258.issuperset(concealed) and _all_258(melds):
+    if IS_258.issuperset(concealed) and _all_258(melds):
         found.update(KINDS_258)
     return found
 
@@ -400,7 +370,7 @@ def has_wait(concealed: Sequence[Tile], melds: Sequence[Meld]) -> bool:
     part = T.counts(concealed)
     standard = S.completing_kinds(part, 0, STANDARD, ())
     seven = S.completing_kinds(part, 0, SEVEN_PAIRS, ()) if not melds else ()
-    all_258 = _IS_258.issuperset(concealed) and _all_258(melds)
+    all_258 = IS_258.issuperset(concealed) and _all_258(melds)
     if not standard and not seven and not all_258:
         return False
     own = part.copy()

@@ -17,6 +17,7 @@ import pytest
 
 from engine import tiles as T
 from engine.hand import Context, Hand, Meld, MeldKind, WinType
+from engine.variants.changsha import bounds as CB
 from engine.variants.changsha import shapes as CS
 from engine.variants.changsha.scoring import judge
 from engine.variants.changsha.variant import VARIANT
@@ -143,7 +144,7 @@ def test_has_wait_equals_judge() -> None:
 
 
 def _chunks_floor(part: list[int]) -> int:
-    """`CS.triplets_floor` as its docstring defines it: n + 1 places of one kind, each kind's
+    """`CB.triplets_floor` as its docstring defines it: n + 1 places of one kind, each kind's
     copies cut into chunks of three, the largest n + 1 chunks kept."""
     n = (sum(part) - 1) // 3
     chunks = sorted((min(3, c - i) for c in part for i in range(0, c, 3)), reverse=True)
@@ -154,8 +155,8 @@ def test_the_counted_bounds_equal_their_loop_definitions() -> None:
     # parts of 3n+1 and 3n+2 tiles (n ≤ 4), counts 0–5 (a fifth copy is a probed draw):
     # e.g. 1111 2222 333 4 5m (13 tiles, n = 4): chunks 3,3,3,1,1,1,1 → the five largest keep
     # 11, 3·4 + 1 − 11 = 2; pairs 2 + 2 + 1 = 5
-    assert CS.triplets_floor(T.counts(T.parse("11112222333m45m"))) == 2
-    assert CS.pair_count([5, 5, 3, 1] + [0] * 30, 14) == 2 + 2 + 1  # every odd count leaves one
+    assert CB.triplets_floor(T.counts(T.parse("11112222333m45m"))) == 2
+    assert CB.pair_count([5, 5, 3, 1] + [0] * 30, 14) == 2 + 2 + 1  # every odd count leaves one
     rng = __import__("random").Random(29)
     seen = Counter()
     for _ in range(4000):
@@ -166,6 +167,32 @@ def test_the_counted_bounds_equal_their_loop_definitions() -> None:
             if part[k] < 5:
                 part[k] += 1
         seen[max(part)] += 1
-        assert CS.triplets_floor(part) == _chunks_floor(part), part
-        assert CS.pair_count(part, size) == sum(c >> 1 for c in part), part
+        assert CB.triplets_floor(part) == _chunks_floor(part), part
+        assert CB.pair_count(part, size) == sum(c >> 1 for c in part), part
+    assert all(seen[c] for c in range(1, 6)), seen
+
+
+def test_a_discards_bounds_are_its_parts_own() -> None:
+    # `discard_draws` reads each discard's route bounds off the whole hand's less its tile
+    # (`PartBounds.less`): they equal the bounds counted on what the discard leaves, and the
+    # triplets floor read from them is `triplets_floor`'s — on parts of 3n+2 tiles with
+    # counts up to 5 (a probed fifth copy), every kind held discarded in turn
+    rng = __import__("random").Random(31)
+    seen = Counter()
+    for _ in range(1500):
+        size = rng.choice([2, 5, 8, 11, 14])
+        part = [0] * T.KIND_COUNT
+        while sum(part) < size:
+            k = rng.randrange(27) if rng.random() < 0.5 else rng.choice((1, 4, 13, 22))
+            if part[k] < 5:
+                part[k] += 1
+        whole = CB.PartBounds.of(part, size)
+        for k in range(27):
+            if part[k]:
+                rest = list(part)
+                rest[k] -= 1
+                got = whole.less(k, part[k])
+                assert got == CB.PartBounds.of(rest, size - 1), (part, k)
+                assert got.triplets() == CB.triplets_floor(rest), (part, k)
+                seen[part[k]] += 1
     assert all(seen[c] for c in range(1, 6)), seen
