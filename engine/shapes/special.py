@@ -234,9 +234,26 @@ _LAN_COMBOS: Final = tuple(
 Row = tuple[int, ...]
 
 
-def _lan_other_best(a: Row, b: Row, honors: int, room: int) -> list[int]:
+def _lan_other_best(a: Row, b: Row, honors: int, room: int) -> Row:
     """For each size t of one suit: the most the other two suits (rows a, b) and the honors
-    keep (negative: no 14-tile target)."""
+    keep (negative: no 14-tile target) — kept once an argument (`_OTHER_BEST`)."""
+    key = (a, b, honors, room)
+    found = _OTHER_BEST.get(key)
+    if found is None:
+        found = _OTHER_BEST[key] = lan_other_best_counted(a, b, honors, room)
+    return found
+
+
+_OTHER_BEST: Final[dict[tuple[Row, Row, int, int], Row]] = {}
+"""`lan_other_best_counted` by its arguments. Why: it loops over every split of the 14
+tiles (a few dozen a size), and 十三烂's shanten and draws ask it three or four times a
+part — 南昌's discards some fifty times a hand; its arguments are few (six distinct rows of
+`LAN_BEST` and `_NO_ROW`, 0–7 honors held, 0–7 live), so the memo stays under 2,304
+entries whatever the hands."""
+
+
+def lan_other_best_counted(a: Row, b: Row, honors: int, room: int) -> Row:
+    """`_lan_other_best` counted (public for the test holding the memo to it)."""
     out = []
     for combos in _LAN_COMBOS[room]:
         best = -99
@@ -245,10 +262,10 @@ def _lan_other_best(a: Row, b: Row, honors: int, room: int) -> list[int]:
             if kept > best:
                 best = kept
         out.append(best)
-    return out
+    return tuple(out)
 
 
-def _lan_value(row: Row, other: list[int], wilds: int) -> int:
+def _lan_value(row: Row, other: Row, wilds: int) -> int:
     best = max(row[0] + other[0], row[1] + other[1], row[2] + other[2], row[3] + other[3])
     return NEVER if best < 0 else 13 - best - wilds
 
