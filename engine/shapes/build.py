@@ -39,6 +39,7 @@ from engine.shapes.table_format import (
     combine_used,
     conv_masks,
     conv_used,
+    fact_flags,
     masks_of,
 )
 
@@ -137,14 +138,33 @@ def build() -> dict[str, bytes]:
     classes += _le(array("H", [x for m in m_classes for x in m]))
     classes += _le(array("H", [u_id[conv_used(a, b)] for a in u_classes for b in u_classes]))
     classes += bytes(m_id[conv_masks(a, b)] for a in m_classes for b in m_classes)
-    waits = b""
+    waits = flags = b""
     for facts, vectors, index, width in (
             (numbers, layout.number_vectors(), layout.number_index, 9),
             (honors, layout.honor_vectors(), layout.honor_index, 7)):
         for _, masks in facts:
-            waits += _le(array("I", wait_words(vectors, masks, index, width)))
+            words = wait_words(vectors, masks, index, width)
+            waits += _le(array("I", words))
+            if width == 9:
+                flags += fact_bytes(vectors, words)
     return {"number.bin": section(numbers), "honor.bin": section(honors),
-            "classes.bin": classes, "waits.bin": waits}
+            "classes.bin": classes, "waits.bin": waits, "facts.bin": flags}
+
+
+def fact_bytes(vectors: Iterable[tuple[int, ...]], words: Sequence[int]) -> bytes:
+    """Per number vector, its `fact_flags` byte from a config's wait words (indexed by
+    `layout.number_index`): what `engine.shapes.composed` reads of a suit besides its U
+    class, shipped (issue 23: read per vector, a wait word per rank held, it was a third of
+    a costly exchange body)."""
+    out = bytearray()
+    index = layout.number_index
+    for v in vectors:
+        less = 0
+        for r, n in enumerate(v):
+            if n:
+                less |= words[index((*v[:r], n - 1, *v[r + 1:]))]
+        out.append(fact_flags(words[index(v)], less))
+    return bytes(out)
 
 
 def _le(a: array[int]) -> bytes:

@@ -5,7 +5,8 @@ hands, each one suit given and one received) need not read 13–14 tiles afresh 
 the standard shape combines per-suit U classes (``standard``), the pairs shape counts pairs
 and odd kinds per suit (``special``), and whether some draw completes the part — or, with
 one tile more, some discard and draw — follows from each suit's wait word (``build``) and
-the wait words of the suit less one tile. So each distinct suit vector is read once
+the wait words of the suit less one tile, shipped as one facts byte a vector
+(``build.fact_bytes``). So each distinct suit vector is read once
 (`Composer.facts`) and a part is two suits' facts combined (`Composer.shanten`).
 
 Scope (`composable`): the rules of 四川's 缺一门 — three number suits, one of them dropped
@@ -23,18 +24,15 @@ from engine.shapes.compiled import UNREACHABLE, Compiled, compiled
 from engine.shapes.layout import DRAGONS, POS, START, WINDS
 from engine.shapes.model import NEVER, ShapeRules
 from engine.shapes.special import pairs_shanten
-from engine.shapes.tables import UCONV, UROWS, K
+from engine.shapes.tables import UCONV, UROWS, K, number_facts_of
 
 RANK_CODES: Final = tuple(1 << (3 * r) for r in range(9))
 """The code of one tile of each rank."""
 _LOW: Final = (1 << 15) - 1
-_BITS: Final = (1 << 9) - 1
 _ONES: Final = sum(1 << (3 * r) for r in range(9))
 """Bit 0 of every rank's digit (a count's parity); bit 1 and bit 2 are these shifted."""
 _TWOS: Final = _ONES << 1
 _FOURS: Final = _ONES << 2
-_LOW_SHIFTS: Final = tuple(3 * r for r in range(5))
-_HIGH_SHIFTS: Final = tuple(3 * r for r in range(4))
 LIVE: Final = ((1, 2), (0, 2), (0, 1))
 """The live suits, in suit order, with suit d dropped."""
 
@@ -89,7 +87,11 @@ class Composer:
             raise ValueError("these rules do not compose by suit")
         self._c: tuple[Compiled, ...] = tuple(compiled(r) for r in without)
         c = self._c[0]
-        self._u, self._w = c.u[1], c.w[1]
+        self._u = c.u[1]
+        flags = number_facts_of(c.w[1])
+        if flags is None:
+            raise ValueError("these rules' live suits read no number config's tables")
+        self._flags = flags
         self._uh = c.u[3][WINDS[0] + DRAGONS[0]]
         self._ids: dict[int, int] = {}
         self._facts: list[SuitFacts] = []
@@ -122,26 +124,14 @@ class Composer:
 
     def _key(self, code: int) -> int:
         """A suit vector's `SuitFacts`, packed into one int (`_unpacked` reads it back): the
-        U class and the wait word at the vector's index, the wait words of the vector less
-        each rank it holds OR-ed (each fact is "some discard …"), tiles and odd kinds from
-        the code's digit bits (counts are at most 4: bit 0 of a digit is its parity)."""
-        low, high = code & _LOW, code >> 15
-        start, pos = START[high], POS[low]
-        w = self._w
-        word = w[start + pos]
-        less = 0
-        for shift in _LOW_SHIFTS:
-            if low >> shift & 7:
-                less |= w[start + POS[low - (1 << shift)]]
-        for shift in _HIGH_SHIFTS:
-            if high >> shift & 7:
-                less |= w[START[high - (1 << shift)] + pos]
+        U class at the vector's index, its completion flags from the shipped facts byte
+        (`table_format.fact_flags`: the wait word at the index and those of the vector less
+        each rank it holds), tiles and odd kinds from the code's digit bits (counts are at
+        most 4: bit 0 of a digit is its parity)."""
+        at = START[code >> 15] + POS[code & _LOW]
         odd = (code & _ONES).bit_count()
         tiles = odd + 2 * (code & _TWOS).bit_count() + 4 * (code & _FOURS).bit_count()
-        flags = (word >> 18 & 3 | bool(word & _BITS) << 2 | bool(word >> 9 & _BITS) << 3
-                 | (less >> 18 & 3) << 4 | bool(less & _BITS) << 6
-                 | bool(less >> 9 & _BITS) << 7)
-        return ((self._u[start + pos] << 4 | odd) << 4 | tiles) << 8 | flags
+        return ((self._u[at] << 4 | odd) << 4 | tiles) << 8 | self._flags[at]
 
     def table(self, dropped: int, low: int, high: int, size: int) -> int:
         """The table shanten (`engine.shapes.shanten`: −1 complete) of a part of ``size``

@@ -27,7 +27,7 @@ HONOR_CONFIGS: Final = (
 )
 """(family, pair allowed) of the honors."""
 DATA: Final = Path(__file__).with_name("data")
-FILES: Final = ("number.bin", "honor.bin", "classes.bin", "waits.bin")
+FILES: Final = ("number.bin", "honor.bin", "classes.bin", "waits.bin", "facts.bin")
 GROUPS_NOW: Final = 1 << 18
 PAIR_NOW: Final = 1 << 19
 EMPTY_MASKS: Final = (1, 0)
@@ -35,6 +35,19 @@ FAIL_MASKS: Final = (0, 0)
 
 UTable = tuple[int, ...]
 Masks = tuple[int, int]
+_RANKS_MASK: Final = (1 << 9) - 1
+
+
+def fact_flags(word: int, less: int) -> int:
+    """A number suit vector's completion facts in one byte (``facts.bin``, read by
+    `engine.shapes.composed`): from its wait word (`build.wait_words`) the groups-now and
+    pair-now bits (0–1) and whether some draw leaves groups only (2) or groups and the
+    pair (3); from ``less``, the wait words of the vector less each rank it holds OR-ed,
+    the same four read as "some discard …" (4–5) and "some discard, then some draw …"
+    (6–7)."""
+    return (word >> 18 & 3 | bool(word & _RANKS_MASK) << 2
+            | bool(word >> 9 & _RANKS_MASK) << 3 | (less >> 18 & 3) << 4
+            | bool(less & _RANKS_MASK) << 6 | bool(less >> 9 & _RANKS_MASK) << 7)
 
 
 def combine_used(group: Sequence[int], pair: Sequence[int] | None) -> UTable:

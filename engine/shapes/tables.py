@@ -2,10 +2,10 @@
 
 The per-vector tables are flat buffers (``array``/``bytes``), read-only after import, so
 gunicorn workers forked from a preloaded app keep sharing their pages: per stored suit
-vector and config a U class id (``array('H')``), an M class id (``bytes``) and a wait word
-(``array('I')``). The small per-class facts and the combination tables ``UCONV`` / ``MCONV``
-(see ``build``) are lists, for the speed of list indexing (about 1 MB). Loading takes tens
-of milliseconds; the files hold 13.7 MB.
+vector and config a U class id (``array('H')``), an M class id (``bytes``), a wait word
+(``array('I')``) and, for number suits, a facts byte (``bytes``). The small per-class facts
+and the combination tables ``UCONV`` / ``MCONV`` (see ``build``) are lists, for the speed of
+list indexing (about 1 MB). Loading takes tens of milliseconds; the files hold 15.3 MB.
 
 The functions at the bottom answer for any suit vector, also one outside the stored domain
 (a count above 4: a probe past the fourth copy), through ``suit.used`` then.
@@ -73,6 +73,14 @@ def _load_waits() -> tuple[list[array[int]], list[array[int]]]:
     return number, honor
 
 
+def _load_facts() -> list[bytes]:
+    data = _read(FILES[4])
+    n = layout.NUMBER_VECTORS
+    if len(data) != n * len(NUMBER_CONFIGS):
+        raise RuntimeError("shape tables are damaged; rebuild: python -m engine.shapes.build")
+    return [data[n * c : n * (c + 1)] for c in range(len(NUMBER_CONFIGS))]
+
+
 def _load() -> tuple[list[array[int]], list[bytes], list[array[int]], list[bytes],
                      list[tuple[int, ...]], list[tuple[int, int]], list[int], list[int]]:
     number, honor, classes = (_read(n) for n in FILES[:3])
@@ -125,13 +133,17 @@ UCONV: list[int]
 MCONV: list[int]
 NUMBER_W: list[array[int]]
 HONOR_W: list[array[int]]
+NUMBER_FACTS: list[bytes]
 if MISSING:
     NUMBER_U, NUMBER_M, HONOR_U, HONOR_M, NUMBER_W, HONOR_W = [], [], [], [], [], []
+    NUMBER_FACTS = []
     U_CLASSES, M_CLASSES, UCONV, MCONV = [EMPTY], [EMPTY_MASKS, FAIL_MASKS], [0], [0] * 4
 else:
     NUMBER_U, NUMBER_M, HONOR_U, HONOR_M, U_CLASSES, M_CLASSES, UCONV, MCONV = _load()
     NUMBER_W, HONOR_W = _load_waits()
-"""Wait words per config (``build.wait_words``)."""
+    NUMBER_FACTS = _load_facts()
+"""Wait words per config (``build.wait_words``); ``NUMBER_FACTS``: per number config, each
+vector's `table_format.fact_flags` byte (``build.fact_bytes``)."""
 K: Final = len(U_CLASSES)
 KM: Final = len(M_CLASSES)
 U_ID: Final = {t: i for i, t in enumerate(U_CLASSES)}
@@ -142,6 +154,12 @@ M_ID: Final = {m: i for i, m in enumerate(M_CLASSES)}
 
 def number_config(group: Family, pair: Family) -> int:
     return NUMBER_CONFIGS.index((group, pair))
+
+
+def number_facts_of(waits: array[int]) -> bytes | None:
+    """The facts bytes (``NUMBER_FACTS``) of the number config whose wait words are
+    ``waits`` (None for any other array, a dead suit's)."""
+    return next((f for w, f in zip(NUMBER_W, NUMBER_FACTS, strict=True) if w is waits), None)
 
 
 def honor_config(family: Family, pair: bool) -> int:

@@ -79,6 +79,16 @@ def test_tables_fit() -> None:
     assert size <= 32 * 1024 * 1024
 
 
+def test_facts_bytes_are_the_wait_words() -> None:
+    """The shipped facts bytes (what `composed` reads of a suit) are those `build` makes from
+    the shipped wait words, on a sample of vectors of every config (all in full mode)."""
+    vectors = layout.number_vectors()
+    sample = vectors if H.full_mode() else random.Random(23).sample(vectors, 4000)
+    for c, words in enumerate(tables.NUMBER_W):
+        shipped = bytes(tables.NUMBER_FACTS[c][layout.number_index(v)] for v in sample)
+        assert shipped == build.fact_bytes(sample, words), c
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not H.full_mode(), reason="full rebuild: HUPAI_FULL=1 (about a minute)")
 def test_rebuild_equals_shipped() -> None:
