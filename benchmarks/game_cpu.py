@@ -2,6 +2,7 @@
 
     python -m benchmarks.game_cpu --against DIR                # every variant, 8 games each
     python -m benchmarks.game_cpu --against DIR --variants sichuan --games 20 --chunk 50
+    python -m benchmarks.game_cpu --against DIR --only discards   # one call type's share
 
 Why beside ``benchmarks/game.py``: that one drives each server with wrk for a while and then
 the other, so on the shared machine the two trees' figures are taken seconds apart, under
@@ -92,10 +93,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--first-seed", type=int, default=2000)
     parser.add_argument("--chunk", type=int, default=60, help="calls a chunk")
+    parser.add_argument("--only", default="",
+                        help="only these operations (comma-separated; batch for the claims "
+                             "batches): that call type against the no-op")
     args = parser.parse_args(argv)
+    only = set(filter(None, args.only.split(",")))
     from service.app import create_app
 
-    streams = {v: record(v, args.games, create_app().test_client(), args.first_seed).calls
+    streams = {v: [call for call in record(v, args.games, create_app().test_client(),
+                                           args.first_seed).calls
+                   if not only or call.path.rsplit("/", 1)[1] in only]
                for v in args.variants.split(",")}
     with tempfile.TemporaryDirectory(prefix="hupai-game-cpu-") as tmp:
         servers: dict[str, live.Instance] = {}
