@@ -7,6 +7,10 @@ of client code. Like ``/docs`` it needs no API key itself; when the API answers 
 asks for one and keeps it in a JavaScript variable only (never storage or cookies), so a
 key typed on a shared machine is gone with the tab.
 
+app.js holds the form and what each button asks; client.js calls the API (and keeps the
+key), link.js fills the form from a link, hand.js draws the hand, options.js the room's
+options, answers.js and exchange.js the answers and each request beside them.
+
 Asset URLs are relative (``playground/app.js``), so the page also works behind a reverse proxy
 that adds a path prefix. Its responses carry a strict Content-Security-Policy: everything from
 this origin only, nothing inline, no frames.
@@ -23,7 +27,8 @@ from werkzeug.exceptions import NotFound
 ASSETS = {"app.js": "text/javascript", "tiles.js": "text/javascript",
           "words.js": "text/javascript", "exchange.js": "text/javascript",
           "answers.js": "text/javascript", "examples.js": "text/javascript",
-          "options.js": "text/javascript",
+          "options.js": "text/javascript", "client.js": "text/javascript",
+          "link.js": "text/javascript", "hand.js": "text/javascript",
           "style.css": "text/css", "icon.svg": "image/svg+xml"}
 """Every file ``/playground/<name>`` serves, with its content type."""
 

@@ -1,11 +1,11 @@
 "use strict";
-// The Hupai playground: builds requests from the form (or a link's), calls the API of the
-// service that serves this page (relative URLs, so a proxy's path prefix is kept) and has
-// answers.js draw the answers and exchange.js show each exchange.
+// The Hupai playground: builds requests from the form (or a link's, link.js), calls the API
+// of the service that serves this page (client.js) and has answers.js draw the answers and
+// exchange.js show each exchange.
 
 (() => {
   const $ = (id) => document.getElementById(id);
-  const {make, tiles, showProblem, drawFan, drawJing, drawWaits, drawDiscards, drawAdvice,
+  const {make, showProblem, drawFan, drawJing, drawWaits, drawDiscards, drawAdvice,
          drawClaims, drawSeats, drawDingque, drawExchange} = Answers;
   const {hands: EXAMPLES, records: SETTLE_EXAMPLES} = Examples;
 
@@ -31,54 +31,19 @@
   const state = {variants: {}, variant: null, hand: [], melds: [], win: null, op: "fan",
                  sent: {}, carried: {}};
 
-  // --- the API, with the key kept in this closure only ----------------------------------------
-
-  let apiKey = null; // in page memory only: never in web storage or a cookie
-  let keyWaiters = [];
-
-  function askForKey(why) {
-    $("key-why").textContent = why || "This service needs an API key.";
-    $("key-form").hidden = false;
-    $("api-key").focus();
-    return new Promise((resolve) => keyWaiters.push(resolve));
-  }
-
-  $("key-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    apiKey = $("api-key").value.trim();
-    $("api-key").value = "";
-    $("key-form").hidden = true;
-    const waiting = keyWaiters;
-    keyWaiters = [];
-    waiting.forEach((resolve) => resolve());
-  });
-
-  /** {status, body} of a call; on a 401 it asks for a key and tries again with it. */
-  async function api(path, body) {
-    for (;;) {
-      const headers = {Accept: "application/json"};
-      if (body !== undefined) headers["Content-Type"] = "application/json";
-      if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
-      const response = await fetch(path, body === undefined ? {headers}
-        : {method: "POST", headers, body: JSON.stringify(body)});
-      const answer = await response.json().catch(() => (
-        {title: `HTTP ${response.status}`, detail: "the answer was not JSON (a proxy's page?)"}));
-      if (response.status !== 401) return {status: response.status, body: answer};
-      await askForKey(apiKey ? "That key was refused: enter another." : answer.detail);
-    }
-  }
+  // --- the API (client.js keeps the key) ------------------------------------------------------
 
   /** Asks `op` of the chosen variant and shows the exchange beside its answer (the curl line,
    * the request and answer JSON); what a link carried for `op` is sent with it. */
   async function call(op, own) {
     const path = `v1/${state.variant}/${op}`;
     const request = merged(own, state.carried[op] || {});
-    const result = await api(path, request);
+    const result = await Client.api(path, request);
     state.sent[op] = request;
     const node = $(`exchange-${op}`);
     if (node) {
       Exchange.show(node, {path, request, status: result.status, answer: result.body,
-                           withKey: Boolean(apiKey)});
+                           withKey: Client.hasKey()});
     }
     return result;
   }
@@ -102,40 +67,10 @@
     if (request) history.replaceState(null, "", Exchange.fragment(state.variant, op, request));
   }
 
-  // --- drawing the hand (answers.js draws the answers) ----------------------------------------
+  // --- drawing the hand (hand.js) and the advice's request --------------------------------------
 
   function drawHand() {
-    const box = $("hand");
-    box.replaceChildren();
-    const concealed = make("span", "tiles");
-    state.hand.forEach((code, i) => {
-      const button = make("button", "take");
-      button.type = "button";
-      button.append(Tiles.tile(code));
-      button.setAttribute("aria-label", `take back ${Tiles.describe(code)}`);
-      button.addEventListener("click", () => { state.hand.splice(i, 1); syncInputs(); });
-      concealed.append(button);
-    });
-    box.append(concealed);
-    if (state.win) {
-      const win = make("button", "take win-tile");
-      win.type = "button";
-      win.append(Tiles.tile(state.win));
-      win.setAttribute("aria-label", `take back the win tile ${Tiles.describe(state.win)}`);
-      win.addEventListener("click", () => { state.win = null; syncInputs(); });
-      box.append(win);
-    }
-    state.melds.forEach((meld, i) => {
-      const button = make("button", "take meld");
-      button.type = "button";
-      button.append(tiles(meld.tiles),
-                    make("small", "", meld.concealed ? "concealed kong" : meld.type));
-      button.setAttribute("aria-label", `remove the ${meld.type} ${Tiles.notation(meld.tiles)}`);
-      button.addEventListener("click", () => { state.melds.splice(i, 1); syncInputs(); });
-      box.append(button);
-    });
-    const count = state.hand.length + 3 * state.melds.length;
-    box.append(make("span", "count", `${count}/13${state.win ? " + win tile" : ""}`));
+    HandView.draw($("hand"), state, room().handSize, syncInputs);
   }
 
   function adviceBody(hand) {
@@ -345,73 +280,14 @@
     syncInputs();
   }
 
-  /** The form filled from a link's request (`#/{variant}/{op}?body=…`); what the form has no
-   * control for (a context's `first_turn`, a claim's `passed`, …) is kept for the link's
-   * operation, sent with each of its requests and listed, so the link asks what it asked. */
-  function fill({op, body: sent}) {
-    const {context: ctx = {}, options = {}, ...rest} = sent;
-    const kept = {context: {...ctx}, options: setOptions(options)};
-    const take = (from, name) => {
-      const value = from[name];
-      delete from[name];
-      return value;
-    };
-    if (op === "settle") {
-      $("settle-record").value = JSON.stringify(take(rest, "record") ?? {}, null, 2);
-    } else {
-      const hand = Tiles.parse(take(rest, "hand") ?? "") || [];
-      const win = "win_tile" in rest ? Tiles.parse(take(rest, "win_tile")) : null;
-      // a 14-tile hand of discards, advice or the deal: its last tile is the win tile
-      const fourteen = ["discards", "advice"].includes(op)
-        || (DEAL_OPS.includes(op) && hand.length > room().handSize);
-      state.win = win ? win[0] || null : fourteen ? hand.pop() : null;
-      state.hand = hand.sort(Tiles.compare);
-      state.melds = (take(rest, "melds") || []).map((m) => ({
-        type: m.type, tiles: (Tiles.parse(m.tiles) || []).sort(Tiles.compare),
-        concealed: Boolean(m.concealed)}));
-      fillContext(op, kept.context);
-      if (op === "claims") {
-        $("claim-tile").value = take(rest, "tile") ?? "";
-        $("claim-source").value = take(kept.context, "source") ?? "discard_left";
-        $("claim-locked").checked = Boolean(take(kept.context, "locked"));
-      }
-    }
-    if (!Object.keys(kept.context).length) delete kept.context;
-    if (!Object.keys(kept.options).length) delete kept.options;
-    state.carried = {[op]: {...rest, ...kept}};
-    state.op = op;
+  /** The form filled from a link's request (link.js); what it cannot hold is carried with
+   * the link's operation. */
+  function fill(link) {
+    const page = {setOptions, room, own: OWN_CONTEXT[state.variant], dealOps: DEAL_OPS};
+    state.carried = {[link.op]: Link.fill(link, state, page)};
+    state.op = link.op;
     drawCarried();
     syncInputs();
-  }
-
-  /** The context controls set from a link's context; what they hold is taken out of it. */
-  function fillContext(op, ctx) {
-    const take = (name) => {
-      const value = ctx[name];
-      delete ctx[name];
-      return value;
-    };
-    if (op !== "claims") {
-      $("win-type").value = take("win_type") || "self_draw";
-      const seats = {...(take("seats") || {})};
-      for (const role of ["dealer", "winner", "discarder"]) {
-        $(`seat-${role}`).value = seats[role] === undefined || seats[role] === null ? ""
-          : String(seats[role]);
-        if ($(`seat-${role}`).value === String(seats[role] ?? "")) delete seats[role];
-      }
-      if (Object.keys(seats).length) ctx.seats = seats;
-      $("after-kong").checked = Boolean(take("after_kong"));
-      $("last-tile").checked = Boolean(take("last_tile"));
-    }
-    if (op === "advice" && ctx.draws_left !== undefined) {
-      $("advice-draws").value = String(take("draws_left"));
-    }
-    const own = OWN_CONTEXT[state.variant];
-    if (own && $("own-context")) {
-      const value = take(own.member);
-      $("own-context").value = value === undefined || value === null ? ""
-        : Array.isArray(value) ? Tiles.notation(value) : String(value);
-    }
   }
 
   /** The option controls set from a link's options; returns those they cannot hold. */
@@ -583,7 +459,7 @@
   async function start() {
     wire();
     seatOptions();
-    const {status, body: listing} = await api("v1/variants");
+    const {status, body: listing} = await Client.api("v1/variants");
     if (status !== 200) {
       showProblem($("problem"), listing);
       return;

@@ -285,7 +285,7 @@ def test_what_each_wildcard_became_is_drawn(browser: WebDriver,
 def test_a_room_names_its_seats_its_tiles_and_its_hand_size(
         browser: WebDriver, shared_service: live.Instance) -> None:
     # rules/rooms.md: players 3 → seats 0–2 to choose from; suits p s → no 万 on the palette;
-    # hand_size 10 → ten tiles, then the win tile, are picked
+    # hand_size 10 → ten tiles, then the win tile, are picked, and the count says of 10
     browser.get(shared_service.url + "/")
     wait_for_evaluation(browser, 0)
 
@@ -311,6 +311,7 @@ def test_a_room_names_its_seats_its_tiles_and_its_hand_size(
         browser.find_element(By.CSS_SELECTOR, f'#palette [data-tile="{code}"]').click()
     assert browser.find_element(By.ID, "hand-input").get_attribute("value") == "1122335578s"
     assert browser.find_element(By.ID, "win-input").get_attribute("value") == "8s"
+    assert browser.find_element(By.CSS_SELECTOR, "#hand .count").text == "10/10 + win tile"
 
 
 def test_each_discards_win_chances_are_drawn_beside_it(
