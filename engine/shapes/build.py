@@ -10,7 +10,9 @@ runs ``suit.used`` and keeps two small class ids instead of the facts themselves
 * the **M class**: the bitmasks ``G`` (naturals + w wildcards form only groups) and ``P``
   (groups and the pair) for w = 0..8, combined by sum-sets: ``MCONV[a * KM + b]``;
 * a **wait word** (``waits.bin``, ``uint32``) for hands without wildcards: which single
-  draws make the suit complete (see ``wait_words``).
+  draws make the suit complete (see ``wait_words``);
+* a **facts byte** (``facts.bin``, number suits) read from the wait words of the vector and
+  of the vector less each rank it holds (see ``fact_bytes``).
 
 Class ids are numbered in sorted order (the empty suit first), so a rebuild is byte-identical;
 ``tests/engine/shapes/test_tables.py`` checks it. Takes one to two minutes.
