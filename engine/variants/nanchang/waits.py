@@ -5,7 +5,7 @@ A hand of 13 tiles is read two ways (`nanchang.scoring`): substituting — its c
 wild, a drawn 精 one more wildcard — and at face value. The tables say at once, for every
 kind, whether drawing it completes each shape in each semantics (``completing_kinds``) and
 what the shanten becomes (``shanten_after_draws``); the special shapes (七对, 十三烂) are
-asked only when their floors (`_special_floors`) let them matter. The waits then judge each
+asked only when their floors (`special_floors`) let them matter. The waits then judge each
 candidate with `nanchang.scoring.read_split`, told the shapes the probes found.
 
 The tests hold each of these against its definition (the base class's hooks: ``shanten``
@@ -92,6 +92,9 @@ def discard_draws(concealed: Sequence[Tile], jing: Jing, options: Mapping[str, A
     wild_pass = (shapes.shanten_after_discards(sp.naturals, wilds, rules.wild_parts[0],
                                                wild_kinds) if wilds else None)
     face, naturals = list(sp.face), list(sp.naturals)
+    # each discard's special floors, per semantics, read off the whole hand's
+    face_floors = floors_less(face, 0) if face_pass is not None else {}
+    wild_floors = floors_less(naturals, wilds) if wild_pass is not None else {}
     out: dict[Tile, tuple[int, list[int]]] = {}
     for k in sorted(set(concealed)):
         if not naturals[k]:  # a 精 used as a wildcard
@@ -104,13 +107,16 @@ def discard_draws(concealed: Sequence[Tile], jing: Jing, options: Mapping[str, A
         draws = [NEVER] * T.KIND_COUNT
         if face_pass is not None:
             face_now, face_after = face_pass[k]
-            face_now = _part_standard(face_now, face, 0, rules.natural_parts)
-            face_after = _after_standard(face_after, face, 0, rules.natural_parts, (), kinds)
+            floors = face_floors[k]
+            face_now = _part_standard(face_now, face, 0, rules.natural_parts, floors)
+            face_after = _after_standard(face_after, face, 0, rules.natural_parts, (), kinds,
+                                         floors)
         if wild_pass is not None:
             now, after = wild_pass[k]
-            now = _part_standard(now, naturals, wilds, rules.wild_parts)
+            floors = wild_floors[k]
+            now = _part_standard(now, naturals, wilds, rules.wild_parts, floors)
             after = _after_standard(after, naturals, wilds, rules.wild_parts, wild_kinds,
-                                    kinds)
+                                    kinds, floors)
             if face_pass is None:
                 for t in kinds:
                     draws[t] = after[t]
@@ -153,20 +159,21 @@ def _after(naturals: tuple[int, ...], wilds: int, parts: Parts, wild_kinds: tupl
            kinds: Sequence[Tile]) -> list[int]:
     """``engine.shapes.shanten_after_draws`` under the rules ``parts`` make up: the standard
     shape, then each special shape only when some draw could go lower with it: a draw adds
-    one pair, one place of 十三烂 or one wildcard, so each floor (`_special_floors`) drops
+    one pair, one place of 十三烂 or one wildcard, so each floor (`special_floors`) drops
     by one at most."""
     out = shapes.shanten_after_draws(naturals, wilds, parts[0], wild_kinds)[1]
     return _after_standard(out, naturals, wilds, parts, wild_kinds, kinds)
 
 
 def _after_standard(out: list[int], naturals: Sequence[int], wilds: int, parts: Parts,
-                    wild_kinds: tuple[Tile, ...], kinds: Sequence[Tile]) -> list[int]:
+                    wild_kinds: tuple[Tile, ...], kinds: Sequence[Tile],
+                    floors: tuple[int, int] | None = None) -> list[int]:
     """`_after` from the standard shape's draws ``out`` (not changed: a new list when a
-    special shape goes lower)."""
+    special shape goes lower); ``floors`` the part's `special_floors` when known."""
     _, pairs, lan = parts
     if sum(naturals) + wilds != 13:
         return out  # the special shapes need the 14 tiles of a hand without melds
-    pairs_floor, lan_floor = _special_floors(naturals, wilds)
+    pairs_floor, lan_floor = floors or special_floors(naturals, wilds)
     if pairs_floor - 1 < max([out[t] for t in kinds]):
         out = list(map(min, out, shapes.shanten_after_draws(naturals, wilds, pairs,
                                                             wild_kinds)[1]))
@@ -203,12 +210,12 @@ _NONE: Final[frozenset[Tile]] = frozenset()
 def _probe(naturals: Sequence[int], wilds: int, parts: Parts, wild_kinds: tuple[Tile, ...],
            triplets: ShapeRules | None = None) -> _Probe:
     """`engine.shapes.completing_kinds` shape by shape; a special shape is asked only when
-    its floor (`_special_floors`) lets the 13 tiles be ready, else it completes nothing."""
+    its floor (`special_floors`) lets the 13 tiles be ready, else it completes nothing."""
     standard, pairs, lan = parts
     done = (frozenset(shapes.completing_kinds(naturals, wilds, standard, wild_kinds)),
             _NONE, _NONE)
     if sum(naturals) + wilds == 13:
-        pairs_floor, lan_floor = _special_floors(naturals, wilds)
+        pairs_floor, lan_floor = special_floors(naturals, wilds)
         done = (done[0],
                 frozenset(shapes.completing_kinds(naturals, wilds, pairs, wild_kinds))
                 if pairs_floor <= 0 else _NONE,
@@ -244,7 +251,7 @@ def _candidates(sp: Split, rules: Rules, wild_kinds: tuple[Tile, Tile],
     return found
 
 
-def _special_floors(naturals: Sequence[int], wilds: int) -> tuple[int, int]:
+def special_floors(naturals: Sequence[int], wilds: int) -> tuple[int, int]:
     """Lower bounds of the 七对 and 十三烂 shanten of a 13- or 14-tile part: with p pairs
     (four alike counting two) 七对 needs 7 − p more, so it is at least 6 − p − W; 十三烂 keeps
     at most K naturals, K its places held (each suit at most three ranks, each honor once),
@@ -255,18 +262,37 @@ def _special_floors(naturals: Sequence[int], wilds: int) -> tuple[int, int]:
     return 6 - pairs - wilds, 13 - held - wilds
 
 
+def floors_less(naturals: Sequence[int], wilds: int) -> dict[Tile, tuple[int, int]]:
+    """Per kind held: `special_floors` of ``naturals`` less one of it — the whole part's
+    pairs and 十三烂 places counted once, each discard's read off them (an even count loses
+    a pair; a single loses its place when its suit holds three ranks or fewer, an honor
+    always). Why: `discard_draws` asks the floors of every discard in each semantics, twice
+    (its shanten and its draws): four counts over 34 kinds a discard, not once a hand."""
+    pairs = (sum(naturals) - naturals.count(1) - naturals.count(3) - naturals.count(5)) >> 1
+    ranks = [9 - naturals[9 * s : 9 * s + 9].count(0) for s in range(3)]
+    held = sum(min(3, r) for r in ranks) + 7 - naturals[T.HONOR_BASE :].count(0)
+    out = {}
+    for k, c in enumerate(naturals):
+        if c:
+            lost = c == 1 and (k >= T.HONOR_BASE or ranks[k // 9] <= 3)
+            out[k] = 6 - (pairs - (c & 1 == 0)) - wilds, 13 - (held - lost) - wilds
+    return out
+
+
 def part_shanten(naturals: Sequence[int], wilds: int, parts: Parts) -> int:
     """``engine.shapes.shanten`` under the rules ``parts`` make up (the least of theirs),
     a special shape asked only when its floor is below the standard shape's answer."""
     return _part_standard(shapes.shanten(naturals, wilds, parts[0]), naturals, wilds, parts)
 
 
-def _part_standard(best: int, naturals: Sequence[int], wilds: int, parts: Parts) -> int:
-    """`part_shanten` from the standard shape's shanten ``best``."""
+def _part_standard(best: int, naturals: Sequence[int], wilds: int, parts: Parts,
+                   floors: tuple[int, int] | None = None) -> int:
+    """`part_shanten` from the standard shape's shanten ``best`` (``floors`` as
+    `_after_standard` takes them)."""
     _, pairs, lan = parts
     if sum(naturals) + wilds < 13:
         return best  # the special shapes need the 14 tiles of a hand without melds
-    pairs_floor, lan_floor = _special_floors(naturals, wilds)
+    pairs_floor, lan_floor = floors or special_floors(naturals, wilds)
     if pairs_floor < best:
         best = min(best, shapes.shanten(naturals, wilds, pairs))
     if lan is not None and lan_floor < best:
