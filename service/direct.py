@@ -24,6 +24,11 @@ answering — a 400, 413, 422, or a bug's 500 — is answered by Flask's own err
 after-request hooks, in a request context made for it, so that problem bodies, headers, logs
 and metrics are Flask's too.
 
+What this path does not do for its requests is Flask's own bookkeeping that nothing here
+reads: its ``request_started`` and ``request_finished`` signals (no code of the service
+subscribes to them) and its first-request flag (an app that gains a hook after serving
+requests stops being answered here, by the hook check above, rather than refusing the hook).
+
 tests/service/test_direct.py holds this path's answers — status, headers in order, body —
 byte for byte equal to ``Flask.wsgi_app``'s on the same requests, errors included.
 """
