@@ -20,11 +20,10 @@ from typing import Any
 
 from flask import Flask, Response, g, request
 
-import engine
 from engine.variants.base import Variant
-from service import auth, direct, docs, errors, health, metrics, playground, routes
+from service import auth, direct, docs, errors, health, metrics, playground, routes, stamp
 from service.settings import Settings, configure_logging
-from service.stamp import REQUEST_ID, REQUEST_ID_ENVIRON, VERSION_HEADER, request_id
+from service.stamp import REQUEST_ID_ENVIRON, request_id
 
 
 def _assign_request_id() -> None:
@@ -39,9 +38,8 @@ def _require_host() -> None:
 
 
 def _stamp(response: Response) -> Response:
-    rid = g.get("request_id") or request_id(None)
-    response.headers[REQUEST_ID] = rid
-    response.headers[VERSION_HEADER] = engine.__version__
+    for name, value in stamp.headers(g.get("request_id") or request_id(None)):
+        response.headers[name] = value
     return response
 
 

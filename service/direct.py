@@ -11,7 +11,7 @@ middleware), doing for them what the hooks and the view do, in the same order:
   service/metrics.py's hooks keep them;
 * the request id and version headers of service/stamp.py, as service/app.py's hook sets them;
 * the body read and answered by the route's `routes.PostRoute` — the object the Flask view
-  calls — with ``Vary`` and ``Preference-Applied`` as `routes.answered` sets them.
+  calls — with `prefer.answer_headers`, as `routes.answered` sets them.
 
 Anything out of the ordinary goes to Flask before any of its body is read, so that its answer
 is Flask's own: another method or path, no ``Host`` header, a missing or wrong API key, a
@@ -120,11 +120,9 @@ class DirectRoutes:
                 answer = route.answer(lambda: raw, minimal, rid)
             except Exception as e:
                 return self._error(e, environ, start_response, start, rid)
-            headers = [("Content-Type", JSON), ("Content-Length", str(len(answer))),
-                       prefer.VARY]
-            if minimal:
-                headers.append(prefer.APPLIED)
-            start_response("200 OK", headers + stamp.headers(rid))
+            start_response("200 OK", [("Content-Type", JSON),
+                                      ("Content-Length", str(len(answer))),
+                                      *prefer.answer_headers(minimal), *stamp.headers(rid)])
             metrics.count_request(route.rule, "POST", "2xx", perf_counter() - start)
             return [answer]
         finally:

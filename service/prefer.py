@@ -45,6 +45,12 @@ _ELEMENT = re.compile(rf'(?:{_QUOTED}|[^,"]|")+')
 """The list's elements: the text between commas outside quoted strings, in one pass."""
 
 
+def answer_headers(minimal: bool) -> list[tuple[str, str]]:
+    """The headers of an evaluation's 200: ``Vary: Prefer`` always (the header could have
+    changed it), ``Preference-Applied`` when the options were left out."""
+    return [VARY, APPLIED] if minimal else [VARY]
+
+
 def minimal(environ: dict[str, object]) -> bool:
     """Whether the request prefers ``return=minimal`` (module docstring)."""
     value = environ.get(ENVIRON_KEY)

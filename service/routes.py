@@ -366,12 +366,9 @@ def batch_route(ops: Mapping[tuple[str, str], Operation],
 
 
 def answered(answer: bytes, minimal: bool) -> Response:
-    """An evaluation's 200: ``Vary: Prefer`` always (the header could have changed it), and
-    ``Preference-Applied`` when the options were left out (service/prefer.py)."""
+    """An evaluation's 200, with `prefer.answer_headers`."""
     response = Response(answer, mimetype=JSON)
-    response.headers.add(*prefer.VARY)
-    if minimal:
-        response.headers.add(*prefer.APPLIED)
+    response.headers.extend(prefer.answer_headers(minimal))
     return response
 
 
