@@ -31,7 +31,7 @@ THE CONTRACT (signatures are stable; variants and the service depend on them):
 * ``shanten_after_draws(naturals, wilds, rules, wild_kinds) -> tuple[int, list[int]]`` — for
   3n+1 tiles: its shanten and, for each of the 34 kinds, the shanten of the 3n+2 tiles after
   drawing it (kinds outside ``rules.kinds``: a large number). This is what effective tiles
-  (进张) are made of.
+  (进张) are made of. ``after_draws`` (same arguments) is that list alone, one shanten fewer.
 * ``shanten_after_discards(naturals, wilds, rules, wild_kinds) -> dict[Tile, tuple[int,
   list[int]]]`` — for 3n+2 tiles: per natural kind held, ``shanten_after_draws`` of the part
   less one tile of it (every discard of a 14-tile hand in one pass over the suits).
@@ -48,6 +48,7 @@ from engine.shapes.model import (
     ShapeRules,
 )
 from engine.shapes.search import (
+    after_draws,
     completing_kinds,
     first_reading,
     is_complete,
@@ -67,6 +68,7 @@ __all__ = [
     "ShapeGroup",
     "ShapeReading",
     "ShapeRules",
+    "after_draws",
     "completing_kinds",
     "first_reading",
     "is_complete",

@@ -197,11 +197,26 @@ def shanten_after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
     size = _checked_size(naturals, wilds)
     if size % 3 != 1:
         raise ValueError(f"shanten_after_draws needs 3n+1 tiles, not {size}")
+    return shanten(naturals, wilds, rules), _after_draws(naturals, wilds, rules, wild_kinds,
+                                                         size)
+
+
+def after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
+                wild_kinds: Collection[Tile]) -> list[int]:
+    """`shanten_after_draws`' list alone: for callers that know the part's own shanten or
+    need none (a special shape put in beside the standard one), one ``shanten`` fewer."""
+    size = _checked_size(naturals, wilds)
+    if size % 3 != 1:
+        raise ValueError(f"after_draws needs 3n+1 tiles, not {size}")
+    return _after_draws(naturals, wilds, rules, wild_kinds, size)
+
+
+def _after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
+                 wild_kinds: Collection[Tile], size: int) -> list[int]:
     c: Compiled = rules._compiled or compiled(rules)
-    now = shanten(naturals, wilds, rules)
     after = (standard.after_draws(naturals, wilds, c) if rules.standard
              else [NEVER] * KIND_COUNT)
-    return now, _beyond_standard(after, naturals, wilds, size, c, wild_kinds)
+    return _beyond_standard(after, naturals, wilds, size, c, wild_kinds)
 
 
 def _beyond_standard(after: list[int], naturals: Sequence[int], wilds: int, size: int,

@@ -327,7 +327,7 @@ def _searched(part: list[int]) -> Probe:
 
 
 def _searched_draws(part: list[int]) -> Draws:
-    return lambda rules: S.shanten_after_draws(part, 0, rules, ())[1]
+    return lambda rules: S.after_draws(part, 0, rules, ())
 
 
 def _read_off(one_pass: Callable[[ShapeRules], dict[Tile, tuple[int, list[int]]]], k: Tile

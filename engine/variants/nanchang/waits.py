@@ -161,7 +161,7 @@ def _after(naturals: tuple[int, ...], wilds: int, parts: Parts, wild_kinds: tupl
     shape, then each special shape only when some draw could go lower with it: a draw adds
     one pair, one place of 十三烂 or one wildcard, so each floor (`special_floors`) drops
     by one at most."""
-    out = shapes.shanten_after_draws(naturals, wilds, parts[0], wild_kinds)[1]
+    out = shapes.after_draws(naturals, wilds, parts[0], wild_kinds)
     return _after_standard(out, naturals, wilds, parts, wild_kinds, kinds)
 
 
@@ -175,11 +175,10 @@ def _after_standard(out: list[int], naturals: Sequence[int], wilds: int, parts: 
         return out  # the special shapes need the 14 tiles of a hand without melds
     pairs_floor, lan_floor = floors or special_floors(naturals, wilds)
     if pairs_floor - 1 < max([out[t] for t in kinds]):
-        out = list(map(min, out, shapes.shanten_after_draws(naturals, wilds, pairs,
-                                                            wild_kinds)[1]))
+        out = list(map(min, out, shapes.after_draws(naturals, wilds, pairs,
+                                                    wild_kinds)))
     if lan is not None and lan_floor - 1 < max([out[t] for t in kinds]):
-        out = list(map(min, out, shapes.shanten_after_draws(naturals, wilds, lan,
-                                                            wild_kinds)[1]))
+        out = list(map(min, out, shapes.after_draws(naturals, wilds, lan, wild_kinds)))
     return out
 
 

@@ -76,8 +76,8 @@ def shanten_after_draws(concealed: Sequence[Tile], drops: frozenset[int],
         return [NEVER] * T.KIND_COUNT
     part = T.counts(concealed)
     standard = room.standard_without
-    return _after_draws(part, drops, room, lambda d: S.shanten_after_draws(
-        part, 0, standard[d], ())[1][:SUIT_KINDS], _pairs_floor(room) - _pairs(part) - 1)
+    return _after_draws(part, drops, room, lambda d: S.after_draws(
+        part, 0, standard[d], ())[:SUIT_KINDS], _pairs_floor(room) - _pairs(part) - 1)
 
 
 def discard_draws(concealed: Sequence[Tile], drops: frozenset[int], room: SichuanRoom = DEFAULT
@@ -179,8 +179,8 @@ def _after_draws(part: list[int], drops: frozenset[int], room: SichuanRoom,
         if found is None:
             found = standard(d)
             if pairs_floor < max(found):
-                found = list(map(min, found, S.shanten_after_draws(
-                    part, 0, pairs_without[d], ())[1]))
+                found = list(map(min, found, S.after_draws(
+                    part, 0, pairs_without[d], ())))
             probed[d] = found
         return found
 

@@ -18,6 +18,7 @@ from engine.shapes import (
     FREE,
     Shape,
     ShapeRules,
+    after_draws,
     completing_kinds,
     readings,
     shanten,
@@ -117,6 +118,8 @@ def test_fast_path_equals_reference(family: H.Family, rules: ShapeRules) -> None
             tenpai += bool(waits)
             now, after = shanten_after_draws(counts, wilds, rules, frozenset())
             assert now == shanten(counts, wilds, rules)
+            # the list alone (no shanten of the part) is the same list
+            assert after_draws(counts, wilds, rules, frozenset()) == after, where
             for k in sorted(rules.kinds):
                 trial = list(counts)
                 trial[k] += 1
