@@ -194,11 +194,8 @@ def shanten_after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
                         wild_kinds: Collection[Tile]) -> tuple[int, list[int]]:
     """A 3n+1 part's shanten and, per kind, the shanten after drawing it (a wild kind adds a
     wildcard; kinds outside ``rules.kinds``: ``NEVER``)."""
-    size = _checked_size(naturals, wilds)
-    if size % 3 != 1:
-        raise ValueError(f"shanten_after_draws needs 3n+1 tiles, not {size}")
-    return shanten(naturals, wilds, rules), _after_draws(naturals, wilds, rules, wild_kinds,
-                                                         size)
+    after = after_draws(naturals, wilds, rules, wild_kinds)
+    return shanten(naturals, wilds, rules), after
 
 
 def after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
@@ -207,12 +204,7 @@ def after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
     need none (a special shape put in beside the standard one), one ``shanten`` fewer."""
     size = _checked_size(naturals, wilds)
     if size % 3 != 1:
-        raise ValueError(f"after_draws needs 3n+1 tiles, not {size}")
-    return _after_draws(naturals, wilds, rules, wild_kinds, size)
-
-
-def _after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
-                 wild_kinds: Collection[Tile], size: int) -> list[int]:
+        raise ValueError(f"the shanten after draws needs 3n+1 tiles, not {size}")
     c: Compiled = rules._compiled or compiled(rules)
     after = (standard.after_draws(naturals, wilds, c) if rules.standard
              else [NEVER] * KIND_COUNT)
