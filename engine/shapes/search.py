@@ -44,20 +44,32 @@ def _specials(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> list[Sh
     return found
 
 
-def _special_draws(naturals: Sequence[int], wilds: int, c: Compiled,
-                   pairs: tuple[int, list[int]] | None = None) -> list[int]:
-    """Per kind: the best special-shape shanten after drawing it (n tiles); ``pairs``, when
-    given, the pairs shape's shanten and draws already known (`special.seven_pairs_discards`)."""
+def _special_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
+    """Per kind: the best special-shape shanten after drawing it (n tiles)."""
     rules = c.rules
     parts = []
     if rules.seven_pairs:
-        parts.append(special.seven_pairs_draws(naturals, wilds, c) if pairs is None
-                     else pairs[1])
+        parts.append(special.seven_pairs_draws(naturals, wilds, c))
     if rules.thirteen_orphans:
         parts.append(special.thirteen_orphans_draws(naturals, wilds, c))
     if rules.shi_san_lan:
         parts.append(special.shi_san_lan_draws(naturals, wilds, c))
     return parts[0] if len(parts) == 1 else list(map(min, *parts))
+
+
+def _special_discards(naturals: Sequence[int], wilds: int, c: Compiled
+                      ) -> list[special.Discards]:
+    """`special.Discards` of each special shape the rules enable, for a part of
+    ``hand_size`` + 1 tiles: each shape's every discard from one summary of the part."""
+    rules = c.rules
+    tables = []
+    if rules.seven_pairs:
+        tables.append(special.seven_pairs_discards(naturals, wilds, c))
+    if rules.thirteen_orphans:
+        tables.append(special.thirteen_orphans_discards(naturals, wilds, c))
+    if rules.shi_san_lan:
+        tables.append(special.shi_san_lan_discards(naturals, wilds, c))
+    return tables
 
 
 def win_shapes(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> tuple[Shape, ...]:
@@ -130,15 +142,12 @@ def shanten(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> int:
     return best
 
 
-def _special_shanten(naturals: Sequence[int], wilds: int, c: Compiled,
-                     pairs: tuple[int, list[int]] | None = None) -> int:
-    """The least shanten of the special shapes the rules enable (a part of their sizes);
-    ``pairs`` as `_special_draws` takes it."""
+def _special_shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int:
+    """The least shanten of the special shapes the rules enable (a part of their sizes)."""
     rules = c.rules
     best = NEVER
     if rules.seven_pairs:
-        best = min(best, special.seven_pairs_shanten(naturals, wilds, c) if pairs is None
-                   else pairs[0])
+        best = min(best, special.seven_pairs_shanten(naturals, wilds, c))
     if rules.thirteen_orphans:
         best = min(best, special.thirteen_orphans_shanten(naturals, wilds, c))
     if rules.shi_san_lan:
@@ -212,13 +221,11 @@ def after_draws(naturals: Sequence[int], wilds: int, rules: ShapeRules,
 
 
 def _beyond_standard(after: list[int], naturals: Sequence[int], wilds: int, size: int,
-                     c: Compiled, wild_kinds: Collection[Tile],
-                     pairs: tuple[int, list[int]] | None = None) -> list[int]:
+                     c: Compiled, wild_kinds: Collection[Tile]) -> list[int]:
     """The standard shape's draws ``after`` of a 3n+1 part of ``size`` tiles with the
-    special shapes' draws, the kinds outside the rules and the wild kinds put in (``pairs``
-    as `_special_draws` takes it)."""
+    special shapes' draws, the kinds outside the rules and the wild kinds put in."""
     if c.specials and size == c.hand_size:
-        after = list(map(min, after, _special_draws(naturals, wilds, c, pairs)))
+        after = list(map(min, after, _special_draws(naturals, wilds, c)))
     for t in c.not_kinds:
         after[t] = NEVER
     if wild_kinds:
@@ -232,10 +239,10 @@ def shanten_after_discards(naturals: Sequence[int], wilds: int, rules: ShapeRule
                            wild_kinds: Collection[Tile]) -> dict[Tile, tuple[int, list[int]]]:
     """For a 3n+2 part, per natural kind it holds: `shanten_after_draws` of the part less one
     tile of that kind — what ``discards`` asks for each discard, the standard shape's for
-    every discard in one pass over the suits (`standard.after_discards`); the special
-    shapes and the wild kinds as `shanten_after_draws` takes them, discard by discard —
-    the pairs shape's values from one summary of the whole part
-    (`special.seven_pairs_discards`)."""
+    every discard in one pass over the suits (`standard.after_discards`), the special
+    shapes' from one summary of the whole part each (`special.Discards`); a wild kind's
+    draw is the standard shape's shanten with one wildcard more, discard by discard, and
+    the special shapes' read off their summaries."""
     size = _checked_size(naturals, wilds)
     if size % 3 != 2:
         raise ValueError(f"shanten_after_discards needs 3n+2 tiles, not {size}")
@@ -245,23 +252,35 @@ def shanten_after_discards(naturals: Sequence[int], wilds: int, rules: ShapeRule
         out = standard.after_discards(naturals, wilds, c)
     else:
         out = {k: (NEVER, [NEVER] * KIND_COUNT) for k in held}
-    specials = c.specials and c.hand_size <= size - 1 <= c.special_size
-    if not (specials or wild_kinds):
-        # (the kinds outside the rules alone: `_beyond_standard`'s last step, without a
-        # call and a copy of the part per discard — 四川's 108 kinds, the honors)
+    specials = (_special_discards(naturals, wilds, c)
+                if c.specials and size - 1 == c.hand_size else [])
+    if not specials and not wild_kinds:
+        # (the kinds outside the rules alone: without a copy of the part per discard —
+        # 四川's 108 kinds, the honors)
         for _, after in out.values():
             for t in c.not_kinds:
                 after[t] = NEVER
         return out
-    pairs = (special.seven_pairs_discards(naturals, wilds, c)
-             if specials and c.rules.seven_pairs and size - 1 == c.hand_size else None)
     rest = list(naturals)
     for k in held:
         now, after = out[k]
-        rest[k] -= 1
-        mine = None if pairs is None else pairs[k]
-        if specials:
-            now = min(now, _special_shanten(rest, wilds, c, mine))
-        out[k] = now, _beyond_standard(after, rest, wilds, size - 1, c, wild_kinds, mine)
-        rest[k] += 1
+        with_wild = NEVER
+        if specials:  # (the least of the shapes': one map over the lists, new or fresh)
+            entries = [table[k] for table in specials]
+            now = min(now, *[e[0] for e in entries])
+            lists = [e[1] for e in entries]
+            if rules.standard:
+                lists.append(after)
+            after = lists[0] if len(lists) == 1 else list(map(min, *lists))
+            with_wild = min([e[2] for e in entries])
+        for t in c.not_kinds:
+            after[t] = NEVER
+        if wild_kinds:
+            if rules.standard:
+                rest[k] -= 1
+                with_wild = min(with_wild, standard.shanten(rest, wilds + 1, c))
+                rest[k] += 1
+            for t in wild_kinds:
+                after[t] = with_wild
+        out[k] = now, after
     return out

@@ -36,6 +36,11 @@ from engine.shapes.compiled import Compiled
 from engine.shapes.model import NEVER
 from engine.tiles import Tile
 
+Discards = dict[Tile, tuple[int, list[int], int]]
+"""Per natural kind held, of the part less one tile of it: a shape's shanten, its shanten
+after each kind's draw, and its shanten with one wildcard more (what a wild kind's draw
+gives) — the ``*_discards`` functions, every discard of a hand at once."""
+
 ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _ORPHANS_OF: Final = itemgetter(*ORPHANS)
 
@@ -134,10 +139,10 @@ def seven_pairs_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[
     return out
 
 
-def seven_pairs_discards(naturals: Sequence[int], wilds: int, c: Compiled
-                         ) -> dict[Tile, tuple[int, list[int]]]:
+def seven_pairs_discards(naturals: Sequence[int], wilds: int, c: Compiled) -> Discards:
     """Per natural kind held: `seven_pairs_shanten` and `seven_pairs_draws` of the part less
-    one tile of it — every discard of ``discards`` from one summary of the whole part.
+    one tile of it, and its `seven_pairs_shanten` with one wildcard more (a wild kind's
+    draw) — every discard of ``discards`` from one summary of the whole part.
 
     Why closed form: a discard moves one kind's count down by one, so the (full pairs, odd
     singles, total) summary of what is left follows from the whole part's and that count's
@@ -153,7 +158,8 @@ def seven_pairs_discards(naturals: Sequence[int], wilds: int, c: Compiled
         rest = list(naturals)
         for k in held:
             rest[k] -= 1
-            out[k] = seven_pairs_shanten(rest, wilds, c), seven_pairs_draws(rest, wilds, c)
+            out[k] = (seven_pairs_shanten(rest, wilds, c), seven_pairs_draws(rest, wilds, c),
+                      seven_pairs_shanten(rest, wilds + 1, c))
             rest[k] += 1
         return out
     v = _live_counts(naturals, c)
@@ -162,8 +168,8 @@ def seven_pairs_discards(naturals: Sequence[int], wilds: int, c: Compiled
     # a dead kind's count reads index 6 of a row (its draw adds no live natural)
     marks = v if c.all_live else [n if ok else 6 for n, ok in zip(v, c.live, strict=True)]
     four_as_two = c.rules.seven_pairs_four_as_two
-    rows: dict[tuple[int, int, int], tuple[int, list[int]]] = {}
-    found: dict[Tile, tuple[int, list[int]]] = {}
+    rows: dict[tuple[int, int, int], tuple[int, list[int], int]] = {}
+    found: Discards = {}
     for k in held:
         n = v[k]  # (0: a dead kind, whose discard changes no summary)
         if not n:
@@ -176,27 +182,29 @@ def seven_pairs_discards(naturals: Sequence[int], wilds: int, c: Compiled
         entry = rows.get(key)
         if entry is None:
             entry = rows[key] = _pairs_row(*key, wilds, c, four_as_two)
-        now, row = entry
+        now, row, wild = entry
         draws = list(map(row.__getitem__, marks))
         if n:
             draws[k] = row[n - 1]
-        found[k] = now, draws
+        found[k] = now, draws, wild
     return found
 
 
 def _pairs_row(full: int, half: int, total: int, wilds: int, c: Compiled,
-               four_as_two: bool) -> tuple[int, list[int]]:
-    """A summary's pairs shanten and its `seven_pairs_draws` values by the drawn kind's count
-    (0–5), index 6 for a dead kind — the same `pairs_shanten` calls as those two make."""
+               four_as_two: bool) -> tuple[int, list[int], int]:
+    """A summary's pairs shanten, its `seven_pairs_draws` values by the drawn kind's count
+    (0–5), index 6 for a dead kind, and its shanten with a wildcard more — the same
+    `pairs_shanten` calls as those functions make."""
     now = pairs_shanten(full, half, total if c.single else 0, wilds, c)
+    wild = pairs_shanten(full, half, total if c.single else 0, wilds + 1, c)
     after = total + 1 if c.single else 0
     paired = pairs_shanten(full + 1, half - 1, after, wilds, c)
     single = pairs_shanten(full, half + 1, after, wilds, c)
     more = pairs_shanten(full, half, after, wilds, c)
     same = pairs_shanten(full, half, after - 1, wilds, c) if c.single else more
     if four_as_two:
-        return now, [single, paired, single, paired, single, paired, same]
-    return now, [single, paired, more, more, more, more, same]
+        return now, [single, paired, single, paired, single, paired, same], wild
+    return now, [single, paired, more, more, more, more, same], wild
 
 
 # --- 十三幺 -----------------------------------------------------------------------------------
@@ -217,6 +225,21 @@ def thirteen_orphans_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> 
     for k in ORPHANS:
         if naturals[k] == 0 or not dup:
             out[k] = now - 1
+    return out
+
+
+def thirteen_orphans_discards(naturals: Sequence[int], wilds: int, c: Compiled) -> Discards:
+    """`Discards` of 十三幺, discard by discard (no room asks for it often enough to need a
+    summary); a wildcard more is one exchange fewer."""
+    out: Discards = {}
+    rest = list(naturals)
+    for k, n in enumerate(naturals):
+        if n:
+            rest[k] -= 1
+            now = thirteen_orphans_shanten(rest, wilds, c)
+            out[k] = (now, thirteen_orphans_draws(rest, wilds, c),
+                      now - 1 if now < NEVER else NEVER)
+            rest[k] += 1
     return out
 
 
@@ -286,31 +309,77 @@ def shi_san_lan_shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int
 def shi_san_lan_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
     """Per kind: the 十三烂 shanten after drawing one natural of it."""
     held, rows, honors = _lan_summary(naturals, c)
+    return _lan_draws(held, rows, honors, [k for k in c.honor_kinds if not naturals[k]],
+                      wilds, c)[1]
+
+
+def shi_san_lan_discards(naturals: Sequence[int], wilds: int, c: Compiled) -> Discards:
+    """`Discards` of 十三烂 from one summary of the whole part. Why: 十三烂 reads which ranks
+    each suit holds and how many honors, so the discard of a kind held twice or more leaves
+    the whole part's summary (one answer shared by all such discards), and a single changes
+    one suit's ranks or the honors' count; a wildcard more fills one more place."""
+    held, rows, honors = _lan_summary(naturals, c)
+    live_honors = frozenset(c.honor_kinds)
+    missing = [k for k in c.honor_kinds if not naturals[k]]
+    same: tuple[int, list[int]] | None = None
+    out: Discards = {}
+    for k, n in enumerate(naturals):
+        if not n:
+            continue
+        suit = k // 9
+        if n >= 2 or (k < 27 and not c.lan_suits[suit]) or (k >= 27 and k not in live_honors):
+            if same is None:
+                same = _lan_draws(held, rows, honors, missing, wilds, c)
+            now, draws = same[0], list(same[1])
+        elif k < 27:  # a single of a suit: that suit's ranks less it
+            less = held[suit] & ~(1 << k % 9)
+            held_less = [less if s == suit else h for s, h in enumerate(held)]
+            rows_less = [LAN_BEST[less] if s == suit else r for s, r in enumerate(rows)]
+            now, draws = _lan_draws(held_less, rows_less, honors, missing, wilds, c)
+        else:  # a single honor: one honor fewer, and it is missing
+            now, draws = _lan_draws(held, rows, honors - 1, [*missing, k], wilds, c)
+        out[k] = now, draws, now - 1 if now < NEVER else NEVER
+    return out
+
+
+_LAN_ADD: Final = tuple(
+    tuple((row, tuple(r for r in range(9) if not held >> r & 1
+                      and LAN_BEST[held | 1 << r] == row))
+          for row in sorted({LAN_BEST[held | 1 << r] for r in range(9) if not held >> r & 1}))
+    for held in range(512))
+"""``_LAN_ADD[held]``: the `LAN_BEST` rows a suit holding ranks ``held`` reaches by one
+more rank, each with the ranks that reach it (a suit's draws take one look per row, a
+handful, not one per rank)."""
+
+
+def _lan_draws(held: Sequence[int], rows: Sequence[Row], honors: int, missing: Sequence[Tile],
+               wilds: int, c: Compiled) -> tuple[int, list[int]]:
+    """The 十三烂 shanten of a summary (per suit the ranks held and their `LAN_BEST` row, the
+    honors held and the live ones ``missing``) and its shanten after each kind's draw: one
+    exchange fewer where the draw lets the target keep one natural more, else the same (a
+    draw adds one rank or one honor: the target keeps at most one more)."""
     room = len(c.honor_kinds)
-    pairs = ((rows[1], rows[2]), (rows[0], rows[2]), (rows[0], rows[1]))
-    others = [_lan_other_best(a, b, honors, room) for a, b in pairs]
+    others = (_lan_other_best(rows[1], rows[2], honors, room),
+              _lan_other_best(rows[0], rows[2], honors, room),
+              _lan_other_best(rows[0], rows[1], honors, room))
     now = _lan_value(rows[0], others[0], wilds)
     out = [now] * 34
+    if now >= NEVER:
+        return now, out
+    kept = 13 - now - wilds  # (the most naturals a target keeps, whichever suit is split off)
     for s in range(3):
         if not c.lan_suits[s]:
             continue
         o0, o1, o2, o3 = others[s]
-        h = held[s]
-        seen: dict[Row, int] = {}
-        for r in range(9):
-            if not h >> r & 1:
-                row = LAN_BEST[h | 1 << r]
-                value = seen.get(row)
-                if value is None:
-                    best = max(row[0] + o0, row[1] + o1, row[2] + o2, row[3] + o3)
-                    value = seen[row] = NEVER if best < 0 else 13 - best - wilds
-                out[9 * s + r] = value
-    missing = [k for k in c.honor_kinds if not naturals[k]]
+        for row, ranks in _LAN_ADD[held[s]]:
+            if max(row[0] + o0, row[1] + o1, row[2] + o2, row[3] + o3) > kept:
+                for r in ranks:
+                    out[9 * s + r] = now - 1
     if missing:
         more = _lan_value(rows[0], _lan_other_best(rows[1], rows[2], honors + 1, room), wilds)
         for k in missing:
             out[k] = more
-    return out
+    return now, out
 
 
 def shi_san_lan_fill(naturals: Sequence[int], wilds: int, c: Compiled) -> list[Tile]:

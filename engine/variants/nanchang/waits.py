@@ -5,7 +5,9 @@ A hand of 13 tiles is read two ways (`nanchang.scoring`): substituting — its c
 wild, a drawn 精 one more wildcard — and at face value. The tables say at once, for every
 kind, whether drawing it completes each shape in each semantics (``completing_kinds``) and
 what the shanten becomes (``shanten_after_draws``); the special shapes (七对, 十三烂) are
-asked only when their floors (`special_floors`) let them matter. The waits then judge each
+asked only when their floors (`special_floors`) let them matter — but for ``discards``,
+where `engine.shapes.shanten_after_discards` reads them for every discard at once off one
+summary of the 14 tiles, cheaper than a floor per discard. The waits then judge each
 candidate with `nanchang.scoring.read_split`, told the shapes the probes found.
 
 The tests hold each of these against its definition (the base class's hooks: ``shanten``
@@ -76,11 +78,10 @@ def shanten_after_draws(concealed: Sequence[Tile], jing: Jing,
 def discard_draws(concealed: Sequence[Tile], jing: Jing, options: Mapping[str, Any]
                   ) -> dict[Tile, tuple[int, list[int]]]:
     """For 3n+2 ``concealed``, per kind held: the variant's ``shanten`` and
-    `shanten_after_draws` of what discarding one of it leaves — the standard shape of every
-    natural discard from one `engine.shapes.shanten_after_discards` per semantics (a discard
-    changes one suit), the special shapes put in discard by discard above their floors as
-    `_after` and `part_shanten` take them; a 精's discard (one wildcard less) is asked
-    directly."""
+    `shanten_after_draws` of what discarding one of it leaves — every natural discard from
+    one `engine.shapes.shanten_after_discards` per semantics (the standard shape a pass
+    over the suits, 七对 and 十三烂 one summary of the part each); a 精's discard (one
+    wildcard less) is asked directly."""
     rules = rules_for(options)
     kinds = _kinds(options["tile_set"])
     sp = split(Hand(tuple(concealed)), jing, claimed_natural=False)
@@ -88,13 +89,10 @@ def discard_draws(concealed: Sequence[Tile], jing: Jing, options: Mapping[str, A
     covers = rules.wild_covers_face
     wilds = sp.wilds
     face_pass = (None if wilds and covers
-                 else shapes.shanten_after_discards(sp.face, 0, rules.natural_parts[0], ()))
-    wild_pass = (shapes.shanten_after_discards(sp.naturals, wilds, rules.wild_parts[0],
-                                               wild_kinds) if wilds else None)
-    face, naturals = list(sp.face), list(sp.naturals)
-    # each discard's special floors, per semantics, read off the whole hand's
-    face_floors = floors_less(face, 0) if face_pass is not None else {}
-    wild_floors = floors_less(naturals, wilds) if wild_pass is not None else {}
+                 else shapes.shanten_after_discards(sp.face, 0, rules.natural, ()))
+    wild_pass = (shapes.shanten_after_discards(sp.naturals, wilds, rules.wild, wild_kinds)
+                 if wilds else None)
+    naturals = list(sp.naturals)
     out: dict[Tile, tuple[int, list[int]]] = {}
     for k in sorted(set(concealed)):
         if not naturals[k]:  # a 精 used as a wildcard
@@ -102,39 +100,22 @@ def discard_draws(concealed: Sequence[Tile], jing: Jing, options: Mapping[str, A
             rest.remove(k)
             out[k] = (hand_shanten(rest, jing, rules), shanten_after_draws(rest, jing, options))
             continue
-        face[k] -= 1
-        naturals[k] -= 1
-        draws = [NEVER] * T.KIND_COUNT
-        if face_pass is not None:
-            face_now, face_after = face_pass[k]
-            floors = face_floors[k]
-            face_now = _part_standard(face_now, face, 0, rules.natural_parts, floors)
-            face_after = _after_standard(face_after, face, 0, rules.natural_parts, (), kinds,
-                                         floors)
         if wild_pass is not None:
             now, after = wild_pass[k]
-            floors = wild_floors[k]
-            now = _part_standard(now, naturals, wilds, rules.wild_parts, floors)
-            after = _after_standard(after, naturals, wilds, rules.wild_parts, wild_kinds,
-                                    kinds, floors)
-            if face_pass is None:
-                for t in kinds:
-                    draws[t] = after[t]
-            else:
+            if face_pass is not None:
+                face_now, face_after = face_pass[k]
                 now = min(now, face_now)
-                for t in kinds:
-                    draws[t] = min(after[t], face_after[t])
+                after = list(map(min, after, face_after))
         else:  # no 精 in hand: at face value; a drawn 精 is the one wildcard
-            now = face_now
-            for t in kinds:
-                draws[t] = face_after[t]
+            assert face_pass is not None
+            now, after = face_pass[k]
+            naturals[k] -= 1
             one = part_shanten(naturals, 1, rules.wild_parts)
+            naturals[k] += 1
             for t in wild_kinds:
                 if t in kinds:
-                    draws[t] = one if covers else min(one, face_after[t])
-        out[k] = now, draws
-        face[k] += 1
-        naturals[k] += 1
+                    after[t] = one if covers else min(one, after[t])
+        out[k] = now, after
     return out
 
 
@@ -166,14 +147,13 @@ def _after(naturals: tuple[int, ...], wilds: int, parts: Parts, wild_kinds: tupl
 
 
 def _after_standard(out: list[int], naturals: Sequence[int], wilds: int, parts: Parts,
-                    wild_kinds: tuple[Tile, ...], kinds: Sequence[Tile],
-                    floors: tuple[int, int] | None = None) -> list[int]:
+                    wild_kinds: tuple[Tile, ...], kinds: Sequence[Tile]) -> list[int]:
     """`_after` from the standard shape's draws ``out`` (not changed: a new list when a
-    special shape goes lower); ``floors`` the part's `special_floors` when known."""
+    special shape goes lower)."""
     _, pairs, lan = parts
     if sum(naturals) + wilds != 13:
         return out  # the special shapes need the 14 tiles of a hand without melds
-    pairs_floor, lan_floor = floors or special_floors(naturals, wilds)
+    pairs_floor, lan_floor = special_floors(naturals, wilds)
     if pairs_floor - 1 < max([out[t] for t in kinds]):
         out = list(map(min, out, shapes.after_draws(naturals, wilds, pairs,
                                                     wild_kinds)))
@@ -259,23 +239,6 @@ def special_floors(naturals: Sequence[int], wilds: int) -> tuple[int, int]:
     held = sum(min(3, 9 - naturals[9 * s : 9 * s + 9].count(0)) for s in range(3))
     held += 7 - naturals[T.HONOR_BASE :].count(0)
     return 6 - pairs - wilds, 13 - held - wilds
-
-
-def floors_less(naturals: Sequence[int], wilds: int) -> dict[Tile, tuple[int, int]]:
-    """Per kind held: `special_floors` of ``naturals`` less one of it — the whole part's
-    pairs and 十三烂 places counted once, each discard's read off them (an even count loses
-    a pair; a single loses its place when its suit holds three ranks or fewer, an honor
-    always). Why: `discard_draws` asks the floors of every discard in each semantics, twice
-    (its shanten and its draws): four counts over 34 kinds a discard, not once a hand."""
-    pairs = (sum(naturals) - naturals.count(1) - naturals.count(3) - naturals.count(5)) >> 1
-    ranks = [9 - naturals[9 * s : 9 * s + 9].count(0) for s in range(3)]
-    held = sum(min(3, r) for r in ranks) + 7 - naturals[T.HONOR_BASE :].count(0)
-    out = {}
-    for k, c in enumerate(naturals):
-        if c:
-            lost = c == 1 and (k >= T.HONOR_BASE or ranks[k // 9] <= 3)
-            out[k] = 6 - (pairs - (c & 1 == 0)) - wilds, 13 - (held - lost) - wilds
-    return out
 
 
 def part_shanten(naturals: Sequence[int], wilds: int, parts: Parts) -> int:

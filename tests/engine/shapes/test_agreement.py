@@ -190,21 +190,26 @@ def test_pairs_readings_hold_the_hand(family: H.Family, rules: ShapeRules) -> No
     assert seen >= H.scale(40, 1000)
 
 
-_PAIRS_ONLY = [(family, replace(rules, standard=False, thirteen_orphans=False,
-                                shi_san_lan=False, suits=suits))
-               for family, rules in FAMILIES if rules.seven_pairs
-               for suits in (rules.suits, frozenset(sorted(rules.suits)[1:]))]
-"""Each pairs family's rules as the pairs shape alone (四川's shape-by-shape probes), over
-its suits and with its first suit dropped (dead kinds: 缺一门)."""
+_SHAPES = ("seven_pairs", "thirteen_orphans", "shi_san_lan")
+_ONE_SPECIAL = [(family, replace(rules, standard=False, suits=suits,
+                                 **{other: other == shape for other in _SHAPES}))
+                for family, rules in FAMILIES
+                for shape in _SHAPES if getattr(rules, shape)
+                for suits in (rules.suits, frozenset(sorted(rules.suits)[1:]))]
+"""Each special family's rules as one special shape alone (the variants' shape-by-shape
+probes), over its suits and with its first suit dropped (dead kinds: 缺一门; 十三烂 and
+十三幺 without a suit can never complete)."""
 
 
-@pytest.mark.parametrize(("family", "rules"), _PAIRS_ONLY,
-                         ids=[f"{f.name}-{len(r.suits)}" for f, r in _PAIRS_ONLY])
-def test_pairs_shape_discards_equal_each_discards_own(family: H.Family, rules: ShapeRules
-                                                      ) -> None:
-    # `shanten_after_discards` reads the pairs shape of every discard from one summary of
-    # the whole part (closed form): each discard's own `shanten_after_draws` is the
-    # definition — on the pairs families' hands and on standard hands of their size
+@pytest.mark.parametrize(("family", "rules"), _ONE_SPECIAL,
+                         ids=[f"{f.name}-{s}-{len(r.suits)}" for f, r in _ONE_SPECIAL
+                              for s in _SHAPES if getattr(r, s)])
+def test_special_shape_discards_equal_each_discards_own(family: H.Family, rules: ShapeRules
+                                                        ) -> None:
+    # `shanten_after_discards` reads each special shape of every discard from one summary
+    # of the whole part (`special.Discards`): each discard's own `shanten_after_draws` is
+    # the definition — on the family's hands and on standard hands of their size, a wild
+    # kind on every other hand (its draw adds a wildcard)
     count = H.scale(150, 5_000)
     n = family.hand_size
     standard_family = replace(family, special="")

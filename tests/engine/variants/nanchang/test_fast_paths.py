@@ -83,25 +83,3 @@ def test_part_shanten_is_the_whole_rule_sets(options: dict[str, bool]) -> None:
     assert checked >= 40
 
 
-def test_a_discards_special_floors_are_its_parts_own() -> None:
-    # `discard_draws` reads each discard's 七对 and 十三烂 floors off the whole part's
-    # (`waits.floors_less`): they equal `special_floors` of what the discard leaves — on
-    # 14-tile parts (counts up to 4, every suit's rank spread, honors held once or more)
-    # with 0–3 wildcards, every kind held discarded in turn
-    rng = __import__("random").Random(41)
-    seen = 0
-    for _ in range(1500):
-        part = [0] * T.KIND_COUNT
-        while sum(part) < 14:
-            k = rng.randrange(34) if rng.random() < 0.7 else rng.choice((0, 4, 13, 27, 31))
-            if part[k] < 4:
-                part[k] += 1
-        wilds = rng.choice((0, 0, 1, 3))
-        less = NW.floors_less(part, wilds)
-        assert sorted(less) == [k for k in range(34) if part[k]], part
-        for k, got in less.items():
-            rest = list(part)
-            rest[k] -= 1
-            assert got == NW.special_floors(rest, wilds), (part, k, wilds)
-            seen += part[k] == 1
-    assert seen >= 3000
