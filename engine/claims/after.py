@@ -56,25 +56,24 @@ def best_discard(variant: ClaimingVariant, hand: Hand, context: Context, options
     first = front(hand, context, options)
     if first is not None:
         allowed = [t for t in allowed if T.suit(t) == first] or allowed
-    trials = []
+    # every discard's shanten and draws from the variant's one pass (`discard_draws`,
+    # what ``discards`` reads), not a shanten per discard and draws per best one
+    draws = variant.discard_draws(hand.concealed, hand, context, options)
+    shown = []
     for tile in allowed:
         rest = list(hand.concealed)
         rest.remove(tile)
-        low = variant.hand_shanten(rest, hand, context, options)
-        trials.append((tile, rest, low))
-    shown = []
-    for tile, rest, low in trials:
+        low, after = draws[tile]
         ready = low <= 0 and has_wait(variant, rest, hand, context, options)
-        shown.append((0 if ready else max(1, low), tile, rest))
-    best_shanten = min(s for s, _, _ in shown)
+        shown.append((0 if ready else max(1, low), tile, rest, after))
+    best_shanten = min(s for s, _, _, _ in shown)
     kinds = sorted(variant.hand_rules(options).tile_kinds)
     own = T.counts(hand.all_tiles)
     seen = T.counts(context.visible)
     ranked = []
-    for shanten, tile, rest in shown:
+    for shanten, tile, rest, after in shown:
         if shanten != best_shanten:
             continue
-        after = variant.shanten_after_draws(rest, hand, context, options)
         lefts = [left for draw in kinds
                  if (left := T.COPIES - own[draw] - seen[draw]) > 0 and after[draw] < shanten]
         ranked.append((-sum(lefts), -len(lefts), tile, rest))

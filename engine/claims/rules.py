@@ -9,7 +9,7 @@ missing suit, 长沙's kong modes).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -51,6 +51,9 @@ class ClaimingVariant(Protocol):
 
     def shanten_after_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
                             options: Options) -> list[int]: ...
+
+    def discard_draws(self, concealed: Sequence[Tile], hand: Hand, context: Context,
+                      options: Options) -> Mapping[Tile, tuple[int, list[int]]]: ...
 
 
 def _never(options: Options) -> bool:

@@ -58,6 +58,8 @@ class Rules:
 
     wild: ShapeRules
     natural: ShapeRules
+    """The two readings' shapes: the same object when 十三烂 may hold a 精 (or is not in
+    the tile set) — a caller may then read a drawn 精 off the face-value rules."""
     triplets: ShapeRules
     honor_chows: bool
     wild_only: bool
@@ -85,17 +87,20 @@ def rules_for(options: Mapping[str, Any]) -> Rules:
 def _rules(tile_set: str, honor_chow: bool, four: bool, lan_jing: bool, wild_only: bool) -> Rules:
     kinds = T.TILE_SETS[tile_set]
     lan = tile_set == "136"  # 108 tiles: no honors, and with them no 十三烂 (§3.1)
+    natural = ShapeRules(kinds, honor_chows=honor_chow, wild_only_groups=wild_only,
+                         seven_pairs=True, seven_pairs_four_as_two=four, shi_san_lan=lan)
+    natural_parts = _parts(kinds, honor_chow, wild_only, four, lan)
+    same = lan_jing or not lan  # (the same objects then: `Rules.wild`)
     return Rules(
-        wild=ShapeRules(kinds, honor_chows=honor_chow, wild_only_groups=wild_only,
-                        seven_pairs=True, seven_pairs_four_as_two=four,
-                        shi_san_lan=lan and lan_jing),
-        natural=ShapeRules(kinds, honor_chows=honor_chow, wild_only_groups=wild_only,
-                           seven_pairs=True, seven_pairs_four_as_two=four, shi_san_lan=lan),
+        wild=natural if same else ShapeRules(kinds, honor_chows=honor_chow,
+                                             wild_only_groups=wild_only, seven_pairs=True,
+                                             seven_pairs_four_as_two=four),
+        natural=natural,
         triplets=ShapeRules(kinds, wild_only_groups=wild_only, triplets_only=True),
         honor_chows=honor_chow, wild_only=wild_only, four_as_two=four,
-        wild_covers_face=wild_only and (lan_jing or not lan),
-        wild_parts=_parts(kinds, honor_chow, wild_only, four, lan and lan_jing),
-        natural_parts=_parts(kinds, honor_chow, wild_only, four, lan))
+        wild_covers_face=wild_only and same,
+        wild_parts=natural_parts if same else _parts(kinds, honor_chow, wild_only, four, False),
+        natural_parts=natural_parts)
 
 
 def _parts(kinds: frozenset[Tile], honor_chow: bool, wild_only: bool, four: bool,

@@ -88,8 +88,14 @@ def discard_draws(concealed: Sequence[Tile], jing: Jing, options: Mapping[str, A
     wild_kinds = (jing.zheng, jing.fu)
     covers = rules.wild_covers_face
     wilds = sp.wilds
+    # no 精 in hand, and a drawn one read by the face-value rules as a wildcard: the face
+    # pass puts in the drawn 精's shanten itself (its wild kinds), not one shanten a discard
+    # (a lone wildcard makes no all-精 group, so the 精 at face value never does better)
+    drawn_jing = (not wilds and rules.wild is rules.natural
+                  and all(t in kinds for t in wild_kinds))
     face_pass = (None if wilds and covers
-                 else shapes.shanten_after_discards(sp.face, 0, rules.natural, ()))
+                 else shapes.shanten_after_discards(sp.face, 0, rules.natural,
+                                                    wild_kinds if drawn_jing else ()))
     wild_pass = (shapes.shanten_after_discards(sp.naturals, wilds, rules.wild, wild_kinds)
                  if wilds else None)
     naturals = list(sp.naturals)
@@ -109,6 +115,9 @@ def discard_draws(concealed: Sequence[Tile], jing: Jing, options: Mapping[str, A
         else:  # no 精 in hand: at face value; a drawn 精 is the one wildcard
             assert face_pass is not None
             now, after = face_pass[k]
+            if drawn_jing:
+                out[k] = now, after
+                continue
             naturals[k] -= 1
             one = part_shanten(naturals, 1, rules.wild_parts)
             naturals[k] += 1

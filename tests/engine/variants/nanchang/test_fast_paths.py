@@ -23,7 +23,10 @@ from tests.engine.variants import fast_paths as F
 OPTIONS = ({}, {"honor_chow": False, "qidui_allow_four": False},
            {"shisanlan_allow_jing": False, "jing_only_group_allowed": False,
             "wu_ping_hu": True, "deguo_allow_natural_jing": False},
-           {"claimed_jing_is_natural": False, "jing_diao_self_draw_only": False})
+           {"claimed_jing_is_natural": False, "jing_diao_self_draw_only": False},
+           # one of the two apart: the readings' rules differ, or a 精 may not stand alone
+           # in a group (either way the face-value pass cannot read a drawn 精)
+           {"shisanlan_allow_jing": False}, {"jing_only_group_allowed": False})
 JING = {"zheng": "5s", "fu": "6s"}
 HONOR_JING = {"zheng": "1z", "fu": "2z"}
 REQUESTS = F.valid_requests(VARIANT, [
