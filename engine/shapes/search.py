@@ -268,9 +268,13 @@ def shanten_after_discards(naturals: Sequence[int], wilds: int, rules: ShapeRule
         if specials:  # (the least of the shapes': one map over the lists, new or fresh)
             entries = [table[k] for table in specials]
             now = min(now, *[e[0] for e in entries])
-            lists = [e[1] for e in entries]
             if rules.standard:
-                lists.append(after)
+                # a shape's draws are one below its shanten at best: one whose shanten is
+                # above every standard draw's by more than one lowers none
+                top = max(after)
+                lists = [after, *[e[1] for e in entries if e[0] - 1 < top]]
+            else:
+                lists = [e[1] for e in entries]
             after = lists[0] if len(lists) == 1 else list(map(min, *lists))
             with_wild = min([e[2] for e in entries])
         for t in c.not_kinds:

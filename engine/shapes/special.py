@@ -28,6 +28,7 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import pairwise
 from operator import itemgetter
 from typing import Final
@@ -256,54 +257,64 @@ _LAN_COMBOS: Final = tuple(
 
 Row = tuple[int, ...]
 
+_ROWS: Final = (*sorted({LAN_BEST[held] for held in range(512)}), _NO_ROW)
+"""The distinct rows of `LAN_BEST` (six), and `_NO_ROW` last: a suit's row by its index."""
+_NO_ROW_AT: Final = len(_ROWS) - 1
+_ROW_AT: Final = tuple(_ROWS.index(LAN_BEST[held]) for held in range(512))
+"""``_ROW_AT[held]``: the index in `_ROWS` of ``LAN_BEST[held]``."""
+_R: Final = len(_ROWS)
+_SUIT_STEP: Final = (_R * _R * 8, _R * 8, 8)
+"""What one step of suit s's row index moves a `_kept_table` index by."""
+_LAN_ADD: Final = tuple(
+    tuple((at, tuple(r for r in range(9) if not held >> r & 1
+                     and _ROW_AT[held | 1 << r] == at))
+          for at in sorted({_ROW_AT[held | 1 << r] for r in range(9) if not held >> r & 1}))
+    for held in range(512))
+"""``_LAN_ADD[held]``: the rows (by index) a suit holding ranks ``held`` reaches by one more
+rank, each with the ranks that reach it (a suit's draws take one look per row, a handful,
+not one per rank)."""
 
-def _lan_other_best(a: Row, b: Row, honors: int, room: int) -> Row:
-    """For each size t of one suit: the most the other two suits (rows a, b) and the honors
-    keep (negative: no 14-tile target) — kept once an argument (`_OTHER_BEST`)."""
-    key = (a, b, honors, room)
-    found = _OTHER_BEST.get(key)
-    if found is None:
-        found = _OTHER_BEST[key] = lan_other_best_counted(a, b, honors, room)
-    return found
 
-
-_OTHER_BEST: Final[dict[tuple[Row, Row, int, int], Row]] = {}
-"""`lan_other_best_counted` by its arguments. Why: it loops over every split of the 14
-tiles (a few dozen a size), and 十三烂's shanten and draws ask it three or four times a
-part — 南昌's discards some fifty times a hand; its arguments are few (six distinct rows of
-`LAN_BEST` and `_NO_ROW`, 0–7 honors held, 0–7 live), so the memo stays under 2,304
-entries whatever the hands."""
-
-
-def lan_other_best_counted(a: Row, b: Row, honors: int, room: int) -> Row:
-    """`_lan_other_best` counted (public for the test holding the memo to it)."""
+@lru_cache(maxsize=8)
+def _kept_table(room: int) -> tuple[int, ...]:
+    """For a room of ``room`` live honors, at ``((a·R + b)·R + c)·8 + honors`` (a, b, c the
+    three suits' `_ROWS` indices, 0–7 honors held): the most naturals a 14-tile 十三烂
+    target keeps (negative: none is possible). Why a table: 十三烂's shanten and draws are
+    this number of a summary and of the summaries one tile away — 南昌's discards ask it
+    some hundred times a hand; built once a room (a few thousand entries), from every split
+    of the 14 places between the suits and the honors."""
     out = []
-    for combos in _LAN_COMBOS[room]:
-        best = -99
-        for ta, tb, h in combos:
-            kept = a[ta] + b[tb] + (honors if honors < h else h)
-            if kept > best:
-                best = kept
-        out.append(best)
+    for a in _ROWS:
+        for b in _ROWS:
+            for c in _ROWS:
+                for honors in range(8):
+                    best = -99
+                    for t, combos in enumerate(_LAN_COMBOS[room]):
+                        for ta, tb, h in combos:
+                            kept = a[t] + b[ta] + c[tb] + (honors if honors < h else h)
+                            if kept > best:
+                                best = kept
+                    out.append(best)
     return tuple(out)
 
 
-def _lan_value(row: Row, other: Row, wilds: int) -> int:
-    best = max(row[0] + other[0], row[1] + other[1], row[2] + other[2], row[3] + other[3])
-    return NEVER if best < 0 else 13 - best - wilds
-
-
-def _lan_summary(naturals: Sequence[int], c: Compiled) -> tuple[list[int], list[Row], int]:
+def _lan_summary(naturals: Sequence[int], c: Compiled) -> tuple[list[int], list[int], int]:
+    """Per suit the ranks held (a mask; 0 for a suit 十三烂 may not use) and its row's index
+    in `_ROWS`, and the live honors held."""
     held = [_held(naturals[9 * s : 9 * s + 9]) if c.lan_suits[s] else 0 for s in range(3)]
-    rows = [LAN_BEST[h] if ok else _NO_ROW for h, ok in zip(held, c.lan_suits, strict=True)]
+    rows = [_ROW_AT[h] if ok else _NO_ROW_AT for h, ok in zip(held, c.lan_suits, strict=True)]
     honors = sum(1 for k in c.honor_kinds if naturals[k])
     return held, rows, honors
 
 
+def _lan_key(rows: Sequence[int], honors: int) -> int:
+    return ((rows[0] * _R + rows[1]) * _R + rows[2]) * 8 + honors
+
+
 def shi_san_lan_shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int:
     _, rows, honors = _lan_summary(naturals, c)
-    room = len(c.honor_kinds)
-    return _lan_value(rows[0], _lan_other_best(rows[1], rows[2], honors, room), wilds)
+    kept = _kept_table(len(c.honor_kinds))[_lan_key(rows, honors)]
+    return NEVER if kept < 0 else 13 - kept - wilds
 
 
 def shi_san_lan_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
@@ -334,7 +345,7 @@ def shi_san_lan_discards(naturals: Sequence[int], wilds: int, c: Compiled) -> Di
         elif k < 27:  # a single of a suit: that suit's ranks less it
             less = held[suit] & ~(1 << k % 9)
             held_less = [less if s == suit else h for s, h in enumerate(held)]
-            rows_less = [LAN_BEST[less] if s == suit else r for s, r in enumerate(rows)]
+            rows_less = [_ROW_AT[less] if s == suit else r for s, r in enumerate(rows)]
             now, draws = _lan_draws(held_less, rows_less, honors, missing, wilds, c)
         else:  # a single honor: one honor fewer, and it is missing
             now, draws = _lan_draws(held, rows, honors - 1, [*missing, k], wilds, c)
@@ -342,43 +353,33 @@ def shi_san_lan_discards(naturals: Sequence[int], wilds: int, c: Compiled) -> Di
     return out
 
 
-_LAN_ADD: Final = tuple(
-    tuple((row, tuple(r for r in range(9) if not held >> r & 1
-                      and LAN_BEST[held | 1 << r] == row))
-          for row in sorted({LAN_BEST[held | 1 << r] for r in range(9) if not held >> r & 1}))
-    for held in range(512))
-"""``_LAN_ADD[held]``: the `LAN_BEST` rows a suit holding ranks ``held`` reaches by one
-more rank, each with the ranks that reach it (a suit's draws take one look per row, a
-handful, not one per rank)."""
-
-
-def _lan_draws(held: Sequence[int], rows: Sequence[Row], honors: int, missing: Sequence[Tile],
+def _lan_draws(held: Sequence[int], rows: Sequence[int], honors: int, missing: Sequence[Tile],
                wilds: int, c: Compiled) -> tuple[int, list[int]]:
-    """The 十三烂 shanten of a summary (per suit the ranks held and their `LAN_BEST` row, the
-    honors held and the live ones ``missing``) and its shanten after each kind's draw: one
-    exchange fewer where the draw lets the target keep one natural more, else the same (a
-    draw adds one rank or one honor: the target keeps at most one more)."""
-    room = len(c.honor_kinds)
-    others = (_lan_other_best(rows[1], rows[2], honors, room),
-              _lan_other_best(rows[0], rows[2], honors, room),
-              _lan_other_best(rows[0], rows[1], honors, room))
-    now = _lan_value(rows[0], others[0], wilds)
+    """The 十三烂 shanten of a summary (`_lan_summary`; ``missing`` the live honors not
+    held) and its shanten after each kind's draw: one exchange fewer where the draw lets
+    the target keep one natural more, else the same (a draw adds one rank or one honor:
+    the target keeps at most one more)."""
+    table = _kept_table(len(c.honor_kinds))
+    key = _lan_key(rows, honors)
+    kept = table[key]
+    if kept < 0:
+        return NEVER, [NEVER] * 34
+    now = 13 - kept - wilds
     out = [now] * 34
-    if now >= NEVER:
-        return now, out
-    kept = 13 - now - wilds  # (the most naturals a target keeps, whichever suit is split off)
     for s in range(3):
         if not c.lan_suits[s]:
             continue
-        o0, o1, o2, o3 = others[s]
-        for row, ranks in _LAN_ADD[held[s]]:
-            if max(row[0] + o0, row[1] + o1, row[2] + o2, row[3] + o3) > kept:
+        step = _SUIT_STEP[s]
+        base = key - rows[s] * step
+        for at, ranks in _LAN_ADD[held[s]]:
+            if table[base + at * step] > kept:
                 for r in ranks:
                     out[9 * s + r] = now - 1
-    if missing:
-        more = _lan_value(rows[0], _lan_other_best(rows[1], rows[2], honors + 1, room), wilds)
-        for k in missing:
-            out[k] = more
+    # a missing honor always keeps one more: a target gives the honors 5–7 of its 14
+    # places, and 13 tiles holding h < 7 honors hold at most 13 − h suit ranks, so one
+    # place moved from the suits to a new honor loses none
+    for k in missing:
+        out[k] = now - 1
     return now, out
 
 

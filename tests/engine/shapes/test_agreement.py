@@ -268,3 +268,44 @@ def test_dead_suit_discards_equal_each_discards_own(family: H.Family, rules: Sha
         _each_discard_is_its_own(counts, wilds, rules, wild_kinds, where)
         holding += any(counts[k] for k in range(34) if k not in live)
     assert holding >= len(hands) // 4
+
+
+def test_shi_san_lan_with_many_honors_equals_the_reference() -> None:
+    # 十三烂 where one honor more may keep no natural more: with five or more honors held
+    # beside suits of three ranks each, the target must give a suit's place up for it
+    # (14 places: 3 + 3 + 3 + 5) — yet a missing honor's draw always lowers it
+    # (`special._lan_draws`). Each draw's shanten of 13 tiles and each discard's of 14
+    # against the reference, 0–2 wildcards, and every missing honor's draw one lower
+    rules = ShapeRules(kinds=K136, standard=False, shi_san_lan=True)
+    rng = __import__("random").Random(77)
+    honors_drawn = 0
+    for _ in range(H.scale(120, 3_000)):
+        counts = [0] * 34
+        for k in rng.sample(range(27, 34), rng.randint(4, 7)):
+            counts[k] = 1
+        wilds = rng.choice((0, 0, 1, 2))
+        for s in range(3):  # a valid rank set per suit, now and then a rank off it
+            for r in rng.choice(((0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (0, 3, 7))):
+                if sum(counts) + wilds < 13:
+                    counts[9 * s + (r if rng.random() < 0.8 else rng.randrange(9))] += 1
+        while sum(counts) + wilds < 13:
+            counts[rng.randrange(34)] += 1
+        where = f"{T.compact(k for k in range(34) for _ in range(counts[k]))}+{wilds}"
+        now = ref.shanten(counts, wilds, rules)
+        after = after_draws(counts, wilds, rules, frozenset())
+        for k in range(34):
+            trial = list(counts)
+            trial[k] += 1
+            assert after[k] == ref.shanten(trial, wilds, rules), (where, k)
+            if k >= 27 and not counts[k]:
+                assert after[k] == now - 1, (where, k)
+                honors_drawn += 1
+        extra = rng.randrange(34)
+        counts[extra] += 1
+        for k, (got_now, got_after) in shanten_after_discards(counts, wilds, rules,
+                                                              frozenset()).items():
+            rest = list(counts)
+            rest[k] -= 1
+            assert got_now == ref.shanten(rest, wilds, rules), (where, extra, k)
+            assert got_after == after_draws(rest, wilds, rules, frozenset()), (where, k)
+    assert honors_drawn >= H.scale(150, 3_000)
