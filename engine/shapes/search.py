@@ -252,8 +252,18 @@ def shanten_after_discards(naturals: Sequence[int], wilds: int, rules: ShapeRule
         out = standard.after_discards(naturals, wilds, c)
     else:
         out = {k: (NEVER, [NEVER] * KIND_COUNT) for k in held}
-    specials = (_special_discards(naturals, wilds, c)
-                if c.specials and size - 1 == c.hand_size else [])
+    # a wild kind's draw: the standard shape's shanten with one wildcard more
+    wild_std: dict[Tile, int] = {}
+    if wild_kinds and rules.standard:
+        rest = list(naturals)
+        for k in held:
+            rest[k] -= 1
+            wild_std[k] = standard.shanten(rest, wilds + 1, c)
+            rest[k] += 1
+    specials = []
+    if c.specials and size - 1 == c.hand_size and (
+            not rules.standard or _specials_may_lower(out, wild_std, naturals, wilds, c)):
+        specials = _special_discards(naturals, wilds, c)
     if not specials and not wild_kinds:
         # (the kinds outside the rules alone: without a copy of the part per discard —
         # 四川's 108 kinds, the honors)
@@ -261,10 +271,9 @@ def shanten_after_discards(naturals: Sequence[int], wilds: int, rules: ShapeRule
             for t in c.not_kinds:
                 after[t] = NEVER
         return out
-    rest = list(naturals)
     for k in held:
         now, after = out[k]
-        with_wild = NEVER
+        with_wild = wild_std.get(k, NEVER)
         if specials:  # (the least of the shapes': one map over the lists, new or fresh)
             entries = [table[k] for table in specials]
             now = min(now, *[e[0] for e in entries])
@@ -276,15 +285,25 @@ def shanten_after_discards(naturals: Sequence[int], wilds: int, rules: ShapeRule
             else:
                 lists = [e[1] for e in entries]
             after = lists[0] if len(lists) == 1 else list(map(min, *lists))
-            with_wild = min([e[2] for e in entries])
+            with_wild = min(with_wild, *[e[2] for e in entries])
         for t in c.not_kinds:
             after[t] = NEVER
-        if wild_kinds:
-            if rules.standard:
-                rest[k] -= 1
-                with_wild = min(with_wild, standard.shanten(rest, wilds + 1, c))
-                rest[k] += 1
-            for t in wild_kinds:
-                after[t] = with_wild
+        for t in wild_kinds:
+            after[t] = with_wild
         out[k] = now, after
     return out
+
+
+def _specials_may_lower(out: dict[Tile, tuple[int, list[int]]], wild_std: dict[Tile, int],
+                        naturals: Sequence[int], wilds: int, c: Compiled) -> bool:
+    """Whether the special shapes can lower any discard's standard draws (``out``) or wild
+    kind's draw (``wild_std``). Why: their summaries cost as much as the standard pass, and
+    most hands are far from them. No discard's special shanten is below the whole part's
+    (a discard leaves one tile fewer to keep), and a draw or a wildcard lowers a shanten by
+    one at most: so none lowers anything when one below the whole part's is no lower than
+    any draw's — nor a discard's own shanten then, which is at most one above its draws'.
+    (A wild kind's draw is asked apart: where a group may not be all wildcards, a wildcard
+    can do worse than a natural tile.)"""
+    floor = _special_shanten(naturals, wilds, c) - 1
+    return (any(floor < max(after) for _, after in out.values())
+            or any(floor < value for value in wild_std.values()))
