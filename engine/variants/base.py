@@ -38,6 +38,7 @@ from engine.hand import (
 from engine.options import Options, OptionSpec, resolve
 from engine.plumbing import OptionCache, plainly_valid
 from engine.results import (
+    EFFECTIVE_TILES,
     DiscardChoice,
     DiscardsAnswer,
     EffectiveTile,
@@ -457,21 +458,17 @@ class Variant(FanPipeline):
         return offered_claims(self, self.claim_rules, request)
 
 
-_EFFECTIVE: Final = tuple(tuple(EffectiveTile(T.code(kind), left) for left in range(T.COPIES + 1))
-                         for kind in range(T.KIND_COUNT))
-"""``_EFFECTIVE[kind][left]``: the (immutable) entry of a kind with ``left`` copies unseen —
-made once, not once a hand (building a frozen dataclass per kind was ~30 µs of a ~400 µs
-``discards``)."""
 _ROWS: Final[BoundedDict[frozenset[Tile], list[tuple[Tile, tuple[EffectiveTile, ...]]]]] = \
     BoundedDict(64)
 
 
 def _entry_rows(rules: HandRules) -> list[tuple[Tile, tuple[EffectiveTile, ...]]]:
-    """The tile set's kinds in tile order, each with its `_EFFECTIVE` row (one sort per tile
-    set, not per hand)."""
+    """The tile set's kinds in tile order, each with its `engine.results.EFFECTIVE_TILES`
+    row (one sort per tile set, not per hand)."""
     found = _ROWS.get(rules.tile_kinds)
     if found is None:
-        found = _ROWS.keep(rules.tile_kinds, [(k, _EFFECTIVE[k]) for k in sorted(rules.tile_kinds)])
+        found = _ROWS.keep(rules.tile_kinds,
+                           [(k, EFFECTIVE_TILES[k]) for k in sorted(rules.tile_kinds)])
     return found
 
 

@@ -145,14 +145,19 @@ def test_the_answer_encoder_gives_the_bytes_of_the_plain_encoding() -> None:
 
 def test_an_answer_holding_the_same_objects_many_times_encodes_as_the_reference() -> None:
     """``discards`` lists one effective-tile entry object under every discard that draws it:
-    the encoder writes each object's text once an answer (by identity) and must still give
-    the plain encoding — shared objects, equal but distinct ones, and strings beside them."""
+    the encoder writes each object's text once an answer (by identity; the engine's
+    interned ones once for the encoder) and must still give the plain encoding — shared
+    objects, equal but distinct ones, and strings beside them."""
     rng = random.Random(31)
     encoder = AnswerEncoder()
     for _ in range(600):
         shared = [results.EffectiveTile(rng.choice(["1m", "5z", "中"]), rng.randint(0, 4))
                   for _ in range(rng.randint(1, 6))]
         shared += [value(rng) for _ in range(3)]  # boxes, tuples and leaves, also repeated
+        # the engine's interned entries (their text written once for the encoder), and
+        # equal entries made apart
+        shared += [rng.choice(results.INTERNED) for _ in range(3)]
+        shared.append(results.EffectiveTile(shared[-1].tile, shared[-1].remaining))
         choices = tuple(
             results.DiscardChoice(rng.choice(["2p", "9s"]), rng.randint(0, 3),
                                   rng.choice([(), (results.Wait("3m", 2, 1),)]),
