@@ -44,16 +44,17 @@ def _specials(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> list[Sh
     return found
 
 
+def _enabled(c: Compiled) -> list[special.SpecialShape]:
+    """The special shapes the rules enable, in `special.SHAPES` order."""
+    rules = c.rules
+    return [shape for shape, on in zip(special.SHAPES, (rules.seven_pairs,
+                                                         rules.thirteen_orphans,
+                                                         rules.shi_san_lan), strict=True) if on]
+
+
 def _special_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
     """Per kind: the best special-shape shanten after drawing it (n tiles)."""
-    rules = c.rules
-    parts = []
-    if rules.seven_pairs:
-        parts.append(special.seven_pairs_draws(naturals, wilds, c))
-    if rules.thirteen_orphans:
-        parts.append(special.thirteen_orphans_draws(naturals, wilds, c))
-    if rules.shi_san_lan:
-        parts.append(special.shi_san_lan_draws(naturals, wilds, c))
+    parts = [shape.draws(naturals, wilds, c) for shape in _enabled(c)]
     return parts[0] if len(parts) == 1 else list(map(min, *parts))
 
 
@@ -61,15 +62,7 @@ def _special_discards(naturals: Sequence[int], wilds: int, c: Compiled
                       ) -> list[special.Discards]:
     """`special.Discards` of each special shape the rules enable, for a part of
     ``hand_size`` + 1 tiles: each shape's every discard from one summary of the part."""
-    rules = c.rules
-    tables = []
-    if rules.seven_pairs:
-        tables.append(special.seven_pairs_discards(naturals, wilds, c))
-    if rules.thirteen_orphans:
-        tables.append(special.thirteen_orphans_discards(naturals, wilds, c))
-    if rules.shi_san_lan:
-        tables.append(special.shi_san_lan_discards(naturals, wilds, c))
-    return tables
+    return [shape.discards(naturals, wilds, c) for shape in _enabled(c)]
 
 
 def win_shapes(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> tuple[Shape, ...]:
@@ -144,15 +137,7 @@ def shanten(naturals: Sequence[int], wilds: int, rules: ShapeRules) -> int:
 
 def _special_shanten(naturals: Sequence[int], wilds: int, c: Compiled) -> int:
     """The least shanten of the special shapes the rules enable (a part of their sizes)."""
-    rules = c.rules
-    best = NEVER
-    if rules.seven_pairs:
-        best = min(best, special.seven_pairs_shanten(naturals, wilds, c))
-    if rules.thirteen_orphans:
-        best = min(best, special.thirteen_orphans_shanten(naturals, wilds, c))
-    if rules.shi_san_lan:
-        best = min(best, special.shi_san_lan_shanten(naturals, wilds, c))
-    return best
+    return min([shape.shanten(naturals, wilds, c) for shape in _enabled(c)], default=NEVER)
 
 
 def completing_kinds(naturals: Sequence[int], wilds: int, rules: ShapeRules,

@@ -27,11 +27,11 @@ Decisions:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import pairwise
 from operator import itemgetter
-from typing import Final
+from typing import Final, NamedTuple
 
 from engine.shapes.compiled import Compiled
 from engine.shapes.model import NEVER
@@ -394,3 +394,20 @@ def shi_san_lan_fill(naturals: Sequence[int], wilds: int, c: Compiled) -> list[T
         target = max((t for t in LAN_SETS if t & held == held), key=lambda t: t.bit_count())
         out += [9 * s + r for r in range(9) if target >> r & 1 and not held >> r & 1]
     return out[:wilds]
+
+
+class SpecialShape(NamedTuple):
+    """One special shape's closed formulas: shanten, draws and every discard's `Discards`."""
+
+    shanten: Callable[[Sequence[int], int, Compiled], int]
+    draws: Callable[[Sequence[int], int, Compiled], list[int]]
+    discards: Callable[[Sequence[int], int, Compiled], Discards]
+
+
+SHAPES: Final = (
+    SpecialShape(seven_pairs_shanten, seven_pairs_draws, seven_pairs_discards),
+    SpecialShape(thirteen_orphans_shanten, thirteen_orphans_draws, thirteen_orphans_discards),
+    SpecialShape(shi_san_lan_shanten, shi_san_lan_draws, shi_san_lan_discards),
+)
+"""七对 (the pairs shape), 十三幺, 十三烂: the order ``ShapeRules`` names them in and the
+search asks them in."""
