@@ -253,17 +253,11 @@ def special_floors(naturals: Sequence[int], wilds: int) -> tuple[int, int]:
 def part_shanten(naturals: Sequence[int], wilds: int, parts: Parts) -> int:
     """``engine.shapes.shanten`` under the rules ``parts`` make up (the least of theirs),
     a special shape asked only when its floor is below the standard shape's answer."""
-    return _part_standard(shapes.shanten(naturals, wilds, parts[0]), naturals, wilds, parts)
-
-
-def _part_standard(best: int, naturals: Sequence[int], wilds: int, parts: Parts,
-                   floors: tuple[int, int] | None = None) -> int:
-    """`part_shanten` from the standard shape's shanten ``best`` (``floors`` as
-    `_after_standard` takes them)."""
-    _, pairs, lan = parts
+    standard, pairs, lan = parts
+    best = shapes.shanten(naturals, wilds, standard)
     if sum(naturals) + wilds < 13:
         return best  # the special shapes need the 14 tiles of a hand without melds
-    pairs_floor, lan_floor = floors or special_floors(naturals, wilds)
+    pairs_floor, lan_floor = special_floors(naturals, wilds)
     if pairs_floor < best:
         best = min(best, shapes.shanten(naturals, wilds, pairs))
     if lan is not None and lan_floor < best:
