@@ -67,15 +67,16 @@ def best_discard(variant: ClaimingVariant, hand: Hand, context: Context, options
         ready = low <= 0 and has_wait(variant, rest, hand, context, options)
         shown.append((0 if ready else max(1, low), tile, rest, after))
     best_shanten = min(s for s, _, _, _ in shown)
-    kinds = sorted(variant.hand_rules(options).tile_kinds)
     own = T.counts(hand.all_tiles)
     seen = T.counts(context.visible)
+    # the kinds with copies unseen, each with how many: the same for every discard
+    unseen = [(draw, left) for draw in sorted(variant.hand_rules(options).tile_kinds)
+              if (left := T.COPIES - own[draw] - seen[draw]) > 0]
     ranked = []
     for shanten, tile, rest, after in shown:
         if shanten != best_shanten:
             continue
-        lefts = [left for draw in kinds
-                 if (left := T.COPIES - own[draw] - seen[draw]) > 0 and after[draw] < shanten]
+        lefts = [left for draw, left in unseen if after[draw] < shanten]
         ranked.append((-sum(lefts), -len(lefts), tile, rest))
     _, _, tile, rest = min(ranked, key=lambda r: r[:3])
     waits: tuple[Wait, ...] = ()
