@@ -233,18 +233,16 @@ def shanten_after_discards(naturals: Sequence[int], wilds: int, rules: ShapeRule
         raise ValueError(f"shanten_after_discards needs 3n+2 tiles, not {size}")
     c: Compiled = rules._compiled or compiled(rules)
     held = [k for k in _ALL_KINDS if naturals[k]]
+    wild_std: dict[Tile, int] = {}  # a wild kind's draw: the standard shape's wildcard more
     if rules.standard:
-        out = standard.after_discards(naturals, wilds, c)
+        out = {}
+        for k, (now, after, more) in standard.after_discards(naturals, wilds, c).items():
+            out[k] = now, after
+            wild_std[k] = more
+        if not wild_kinds:
+            wild_std = {}
     else:
         out = {k: (NEVER, [NEVER] * KIND_COUNT) for k in held}
-    # a wild kind's draw: the standard shape's shanten with one wildcard more
-    wild_std: dict[Tile, int] = {}
-    if wild_kinds and rules.standard:
-        rest = list(naturals)
-        for k in held:
-            rest[k] -= 1
-            wild_std[k] = standard.shanten(rest, wilds + 1, c)
-            rest[k] += 1
     specials = []
     if c.specials and size - 1 == c.hand_size and (
             not rules.standard or _specials_may_lower(out, wild_std, naturals, wilds, c)):

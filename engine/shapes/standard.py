@@ -276,10 +276,10 @@ def after_draws(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
 
 
 def after_discards(naturals: Sequence[int], wilds: int, c: Compiled
-                   ) -> dict[int, tuple[int, list[int]]]:
+                   ) -> dict[int, tuple[int, list[int], int]]:
     """For a 3n+2 part, per natural kind it holds: the standard-shape ``shanten`` of the part
-    less one tile of that kind, and its `after_draws` — every discard of ``discards`` in one
-    pass.
+    less one tile of that kind, its `after_draws`, and its ``shanten`` with one wildcard
+    more (what a wild kind's draw gives) — every discard of ``discards`` in one pass.
 
     Why one pass: a discard changes one suit, and so does a draw. The four suits' classes are
     read once; a discard in suit s changes s's class alone, so the shanten of what is left
@@ -290,10 +290,12 @@ def after_discards(naturals: Sequence[int], wilds: int, c: Compiled
     there is one look-up, not one a rank, and its discards share one answer. Where some
     count after the discard is 4 (a draw would pass the fourth copy),
     the general size checks fail, or a count is above 4, that discard is answered by
-    `shanten` and `after_draws` on the smaller part."""
+    `shanten` and `after_draws` on the smaller part. The wildcard more reads the same
+    combined class as the discard's shanten, in the table of one wildcard more (the part
+    less the discard, with a wildcard for it, has n groups and a pair as before)."""
     held = [k for k in range(34) if naturals[k]]
     size = sum(naturals) + wilds
-    if max(naturals) > 4 or not 0 <= wilds <= 8 or size > 14 or size % 3 != 2:
+    if max(naturals) > 4 or not 0 <= wilds <= 7 or size > 14 or size % 3 != 2:
         return {k: _one_discard(naturals, wilds, c, k) for k in held}
     fours = [k for k in held if naturals[k] == 4]
     la, ha, lb, hb, ls, hs, ih = _half_codes(naturals)
@@ -302,6 +304,7 @@ def after_discards(naturals: Sequence[int], wilds: int, c: Compiled
     idx = [START[ha] + POS[la], START[hb] + POS[lb], START[hs] + POS[ls], ih]
     x = [u[s][idx[s]] for s in range(4)]
     t = c.shanten_list((size - 2) // 3, wilds)
+    t_more = c.shanten_list((size - 2) // 3, wilds + 1)
     # per suit, its classes after each draw (a suit no discard touches keeps them), as one
     # C-level getter of a row (a suit holding a 4 is never read here: only its own
     # discard of that kind is fast)
@@ -314,16 +317,16 @@ def after_discards(naturals: Sequence[int], wilds: int, c: Compiled
     # for a discard in s and a draw in s2: the two other suits' combined class
     pairs = [[UCONV[x[a] * K + x[b]] for a, b in _PAIR_OF[s]] for s in range(4)]
     get = t.__getitem__
-    out: dict[int, tuple[int, list[int]]] = {}
-    of_dead: dict[int, tuple[int, list[int]]] = {}  # a dead suit's discards share one answer
+    out: dict[int, tuple[int, list[int], int]] = {}
+    of_dead: dict[int, tuple[int, list[int], int]] = {}  # a dead suit's discards: one answer
     for k in held:
         if fours and fours != [k]:  # a count of 4 stays: its draw is a fifth copy
             out[k] = _one_discard(naturals, wilds, c, k)
             continue
         s, r = divmod(k, 9) if k < 27 else (3, k - 27)
         if s in of_dead:
-            now, after = of_dead[s]
-            out[k] = now, after.copy()  # (callers write into their draws)
+            now, after, more = of_dead[s]
+            out[k] = now, after.copy(), more  # (callers write into their draws)
             continue
         us = u[s]
         if s < 3:
@@ -344,9 +347,10 @@ def after_discards(naturals: Sequence[int], wilds: int, c: Compiled
                   for s2, p in zip(_OTHER_SUITS[s], pairs[s], strict=True)]
         blocks.insert(s, [*map(get, map(row.__getitem__, mine))])
         after = [*blocks[0], *blocks[1], *blocks[2], *blocks[3]]
-        out[k] = (t[row[xs]], after)
+        cls = row[xs]
+        out[k] = (t[cls], after, t_more[cls])
         if dead[s]:
-            of_dead[s] = t[row[xs]], after.copy()
+            of_dead[s] = t[cls], after.copy(), t_more[cls]
     return out
 
 
@@ -366,10 +370,10 @@ def _draw_classes(u: Sequence[int], lo: int, hi: int) -> list[int]:
 
 
 def _one_discard(naturals: Sequence[int], wilds: int, c: Compiled,
-                 k: int) -> tuple[int, list[int]]:
+                 k: int) -> tuple[int, list[int], int]:
     rest = list(naturals)
     rest[k] -= 1
-    return shanten(rest, wilds, c), after_draws(rest, wilds, c)
+    return shanten(rest, wilds, c), after_draws(rest, wilds, c), shanten(rest, wilds + 1, c)
 
 
 def _after_careful(naturals: Sequence[int], wilds: int, c: Compiled) -> list[int]:
