@@ -100,11 +100,17 @@ def discard_draws(concealed: Sequence[Tile], jing: Jing, options: Mapping[str, A
                  if wilds else None)
     naturals = list(sp.naturals)
     out: dict[Tile, tuple[int, list[int]]] = {}
+    thrown_jing: tuple[int, list[int]] | None = None
     for k in sorted(set(concealed)):
         if not naturals[k]:  # a 精 used as a wildcard
+            if thrown_jing is not None:  # (the other 精 kind: the same substituting part)
+                out[k] = thrown_jing[0], list(thrown_jing[1])
+                continue
             rest = list(concealed)
             rest.remove(k)
             out[k] = (hand_shanten(rest, jing, rules), shanten_after_draws(rest, jing, options))
+            if covers:  # a 精 left reads as a wildcard: which kind went does not matter
+                thrown_jing = out[k][0], list(out[k][1])
             continue
         if wild_pass is not None:
             now, after = wild_pass[k]
