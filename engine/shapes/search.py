@@ -238,9 +238,8 @@ def shanten_after_discards(naturals: Sequence[int], wilds: int, rules: ShapeRule
         out = {}
         for k, (now, after, more) in standard.after_discards(naturals, wilds, c).items():
             out[k] = now, after
-            wild_std[k] = more
-        if not wild_kinds:
-            wild_std = {}
+            if wild_kinds:
+                wild_std[k] = more
     else:
         out = {k: (NEVER, [NEVER] * KIND_COUNT) for k in held}
     specials = []
