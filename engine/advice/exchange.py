@@ -120,15 +120,13 @@ class ExchangeScorer:
                                            request.options))
         self.after_draw = len(hand) % 3 == 2
         self.variant = variant
-        self.kinds = tuple(sorted(variant.hand_rules(options).tile_kinds))
         without = variant.dropped_suit_rules(options) if declared else None
         self.composer = Composer(without) if without and composable(without) else None
         self._same: dict[int, dict[int, int]] = {}
         self._across: dict[tuple[int, int, int], int] = {}
         self._grouped: dict[int, list[tuple[int, int]]] = {}
         self._triples = {suit: self._incoming(suit) for suit in self.suits}
-        self.ties = (Ties(self.composer, len(hand), self.suits, self.kinds,
-                          self.rules[0].context.visible) if self.composer else None)
+        self.ties = Ties(self.composer, len(hand), self.suits) if self.composer else None
 
     def _incoming(self, suit: int) -> tuple[int, list[tuple[int, int]]]:
         """C(|Q_y|, 3) and each possible triple of the suit: (its code, its ways)."""
@@ -274,7 +272,7 @@ class ExchangeScorer:
         g = given[0] // 9
         kept = [code_of(self.hand, s) for s in range(3)]
         kept[g] -= code_of(given, g)
-        seen = T.counts(given)
+        seen = code_of(given, g)
         total = Fraction(0)
         for y in self.suits:
             ways, triples = self._triples[y]
@@ -289,10 +287,11 @@ class ExchangeScorer:
     def effective(self, part: Hand, given: Hand) -> int:
         """The 进张 of ``dingque``'s choice (the most among the suits of least shanten), the
         given tiles seen (composed from the suits' codes where the rules compose)."""
-        seen = T.counts(given)
         if self.ties is not None and self.composer is not None:
-            return self.ties.counted([code_of(part, s) for s in range(3)], seen,
-                                     given[0] // 9)
+            g = given[0] // 9
+            return self.ties.counted([code_of(part, s) for s in range(3)],
+                                     code_of(given, g), g)
+        seen = T.counts(given)
         held = T.counts(part)
         left = [max(0, 4 - held[k] - seen[k]) for k in range(T.KIND_COUNT)]
         scores = [(self._shanten_of(i, part), rules) for i, rules in enumerate(self.rules)]

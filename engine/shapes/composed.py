@@ -63,6 +63,12 @@ def code_of(tiles: Sequence[int], suit: int) -> int:
     return sum(RANK_CODES[t % 9] for t in tiles if t // 9 == suit)
 
 
+def tiles_of(code: int) -> int:
+    """The tiles a code holds (its digits' sum: each digit's bits counted by weight)."""
+    return ((code & _ONES).bit_count() + 2 * (code & _TWOS).bit_count()
+            + 4 * (code & _FOURS).bit_count())
+
+
 def composable(without: Sequence[ShapeRules]) -> bool:
     """Whether `Composer` answers for these rules (the d-th with suit d dropped): see the
     module docstring. Every live number suit must read the same tables."""
@@ -130,8 +136,7 @@ class Composer:
         most 4: bit 0 of a digit is its parity)."""
         at = START[code >> 15] + POS[code & _LOW]
         odd = (code & _ONES).bit_count()
-        tiles = odd + 2 * (code & _TWOS).bit_count() + 4 * (code & _FOURS).bit_count()
-        return ((self._u[at] << 4 | odd) << 4 | tiles) << 8 | self._flags[at]
+        return ((self._u[at] << 4 | odd) << 4 | tiles_of(code)) << 8 | self._flags[at]
 
     def table(self, dropped: int, low: int, high: int, size: int) -> int:
         """The table shanten (`engine.shapes.shanten`: −1 complete) of a part of ``size``
@@ -248,9 +253,7 @@ class Composer:
                         even |= 1 << r
                 else:
                     classes.append(-1)
-            tiles = ((code & _ONES).bit_count() + 2 * (code & _TWOS).bit_count()
-                     + 4 * (code & _FOURS).bit_count())
-            found = self._after[code] = tuple(classes), tiles, even, odd
+            found = self._after[code] = tuple(classes), tiles_of(code), even, odd
         return found
 
 
