@@ -98,6 +98,9 @@ class Composer:
         if flags is None:
             raise ValueError("these rules' live suits read no number config's tables")
         self._flags = flags
+        self._w = c.w[1]
+        """The live suits' wait words (`build.wait_words`: bit r when drawing rank r leaves
+        the suit groups only, bit 9 + r groups and the pair)."""
         self._uh = c.u[3][WINDS[0] + DRAGONS[0]]
         self._ids: dict[int, int] = {}
         self._facts: list[SuitFacts] = []
@@ -214,6 +217,8 @@ class Composer:
         tables): memoised so, as parts differing elsewhere share it."""
         key = (code << 20 | self._cores[other]) << 7 | below
         found = self._draws.get(key)
+        if found is None and below == 0:
+            found = self._draws[key] = self._completing(code, self._facts[other])
         if found is None:
             b = self._facts[other]
             classes, tiles, even, odd = self._drawn(code)
@@ -230,6 +235,21 @@ class Composer:
             if singles and self._pairs[live][singles - 1] < below:
                 found |= odd
             self._draws[key] = found
+        return found
+
+    def _completing(self, code: int, b: SuitFacts) -> int:
+        """`suit_draws` below 0, from the suit's wait word rather than rank by rank: the
+        draws that complete the part — 14 live tiles, then groups and the pair in this suit
+        with groups only in the other, or the reverse, or seven pairs (fours as two): the
+        13 tiles' one odd kind, in this suit, drawn."""
+        tiles = tiles_of(code)
+        if tiles + 1 + b.tiles != 14:
+            return 0
+        word = self._w[START[code >> 15] + POS[code & _LOW]]
+        found = (word >> 9 & 511 if b.now == 1 else word & 511 if b.now == 2 else 0)
+        odd = code & _ONES
+        if b.odd == 0 and odd.bit_count() == 1:
+            found |= 1 << (odd.bit_length() - 1) // 3
         return found
 
     def _drawn(self, code: int) -> tuple[tuple[int, ...], int, int, int]:

@@ -130,6 +130,10 @@ def test_draws_equal_the_whole_part(seed: int) -> None:
     # 七对 waiting on 7m; 1m and 4m make groups and a pair (11 123 234 456 567m and
     # 11 22 33 44 567m … ): every wait, whichever shape
     ("1122334455667m", 1, 0, "147m"),
+    # 七对 alone (no group anywhere): the single 4p completes it, a draw of m none; with
+    # four 1m as two pairs, the single 9m
+    ("1133557799m114p", 2, 0, "4p"),
+    ("11113355779m44p", 2, 0, "9m"),
     # one from ready (the dead 1s to exchange): 3m or 6m make table 0; the dead 1s none
     ("12m45m123p456p99p1s", 2, 1, "36m"),
 ])
