@@ -49,6 +49,7 @@ class Ties:
         # the garbage collector tracks, and memos of many tuples made one exchange body
         # walk the whole heap (~17 ms) mid-call
         self._phis: dict[int, int] = {}
+        self._shantens: dict[int, int] = {}
         self._tallies: dict[int, tuple[tuple[int, int], ...]] = {}
         self._discarded: dict[int, tuple[Discard, ...]] = {}
         self._worth: dict[int, Part] = {}
@@ -77,8 +78,12 @@ class Ties:
         fewer copies left than given: the hand after the exchange and the given tiles are
         tiles of the dealt hand and of the incoming, four of a kind at most."""
         shift = 27 * suit
-        return max(total - tiles_of(digits >> shift & given)
-                   for digits, total in self._tallied(codes))
+        best = 0
+        for digits, total in self._tallied(codes):
+            count = total - tiles_of(digits >> shift & given)
+            if count > best:
+                best = count
+        return best
 
     def _tallied(self, codes: list[int]) -> tuple[tuple[int, int], ...]:
         """Per mask of `chosen`: its kinds as a code's digits (7 at each, suit *s* at bit
@@ -89,12 +94,12 @@ class Ties:
         if found is None:
             tallied = []
             for mask in self.chosen(codes):
-                digits = total = 0
-                for s, code in enumerate(codes):
-                    ranks = mask >> 9 * s & 511
-                    spread = _SPREAD[ranks]
-                    total += T.COPIES * ranks.bit_count() - tiles_of(code & spread)
-                    digits |= spread << 27 * s
+                low, mid, high = _SPREAD[mask & 511], _SPREAD[mask >> 9 & 511], \
+                    _SPREAD[mask >> 18]
+                digits = low | mid << 27 | high << 54
+                # 4 a kind of the mask, less the hand's copies of them
+                total = (T.COPIES * mask.bit_count() - tiles_of(codes[0] & low)
+                         - tiles_of(codes[1] & mid) - tiles_of(codes[2] & high))
                 tallied.append((digits, total))
             found = self._tallies[key] = tuple(tallied)
         return found
@@ -105,7 +110,8 @@ class Ties:
         its shanten, a 14-tile hand's those of the first entry `discards` lists
         (`_first_discard`). Not memoised itself: `_tallied` keeps its answer by the codes."""
         composer, phis = self.composer, self._phis
-        ids = [composer.facts(c) for c in codes]
+        facts = composer.facts
+        ids = (facts(codes[0]), facts(codes[1]), facts(codes[2]))
         size = self.size
         scores = []
         for d in self.missing:  # `phi`, inline: a hand reads three
@@ -116,8 +122,10 @@ class Ties:
                 found = phis[key] = composer.shanten(d, ids[lo], ids[hi], size)
             scores.append(found)
         least = min(scores)
-        return tuple((self._first_discard(d, codes) if size % 3 == 2
-                      else composer.draws(d, codes, least))
+        if size % 3 == 2:
+            return tuple(self._first_discard(d, codes)
+                         for d, s in zip(self.missing, scores, strict=True) if s == least)
+        return tuple(composer.draws(d, codes, least)
                      for d, s in zip(self.missing, scores, strict=True) if s == least)
 
     def _first_discard(self, missing: int, codes: list[int]) -> int:
@@ -235,7 +243,11 @@ class Ties:
     def _shanten(self, low: int, high: int) -> int:
         """The composed shanten of a 13-tile part whose live suits have the facts ids
         ``low`` and ``high`` (the same whichever suit is dead)."""
-        return self.phi(0, (0, low, high), 13)
+        key = low << 22 | high
+        found = self._shantens.get(key)
+        if found is None:
+            found = self._shantens[key] = self.composer.shanten(0, low, high, 13)
+        return found
 
     def _table(self, low: int, high: int) -> int:
         return self.composer.table(0, low, high, 13)
