@@ -3,17 +3,23 @@ new, alternating: each body timed in a fresh process (cold: no memo, no table pa
 beyond import), CPU time of the engine call alone, ``--rounds`` per tree, the median.
 
     python -m benchmarks.exchange --old /work/main --new . [--rounds 3]
+
+``--search SEED`` instead times ``--deals`` fresh one-suit deals of ``--size`` tiles
+(`hostile_ops.one_suit_deal`) in this process, this tree, and prints the dearest: how the
+last of `EXCHANGE_HANDS` were found.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import subprocess
 import sys
+import time
 
-from benchmarks.hostile_ops import EXCHANGE_HANDS, candidates
+from benchmarks.hostile_ops import EXCHANGE_HANDS, candidates, one_suit_deal
 
 _ONE = """
 import sys, time
@@ -33,12 +39,38 @@ def cold_ms(tree: str, hand: str) -> float:
     return float(out.stdout)
 
 
+def search(seed: int, deals: int, size: int) -> None:
+    """The dearest of ``deals`` one-suit deals, CPU time of the engine call, in process."""
+    from engine.variants import REGISTRY
+    scoring = sys.modules["engine.advice.exchange"]
+    rng = random.Random(seed)
+    timed = []
+    for _ in range(deals):
+        hand = one_suit_deal(rng, size)
+        t0 = time.process_time()
+        scoring.exchange(REGISTRY["sichuan"], {"hand": hand})
+        timed.append(((time.process_time() - t0) * 1000, hand))
+    timed.sort(reverse=True)
+    print(f"median {timed[len(timed) // 2][0]:.1f} ms; the dearest:")
+    for ms, hand in timed[:5]:
+        print(f"{ms:8.1f} ms  {hand} ({candidates(hand)} candidates)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--old", required=True)
+    parser.add_argument("--old")
     parser.add_argument("--new", default=".")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--search", type=int, metavar="SEED")
+    parser.add_argument("--deals", type=int, default=250)
+    parser.add_argument("--size", type=int, choices=(13, 14), default=14)
     args = parser.parse_args()
+    if args.search is not None:
+        import engine.advice.exchange  # noqa: F401  (the module, not the function)
+        search(args.search, args.deals, args.size)
+        return
+    if args.old is None:
+        parser.error("--old is required (or --search)")
     print(f"{'body':42} {'old ms':>8} {'new ms':>8} {'ratio':>6}")
     for hand in EXCHANGE_HANDS:
         old: list[float] = []

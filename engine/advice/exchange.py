@@ -273,16 +273,38 @@ class ExchangeScorer:
         kept = [code_of(self.hand, s) for s in range(3)]
         kept[g] -= code_of(given, g)
         seen = code_of(given, g)
+        mirrored = self._mirrored(g, kept)
+        nums: dict[int, int] = {}
         total = Fraction(0)
         for y in self.suits:
             ways, triples = self._triples[y]
-            num = 0
-            for code, weight in triples:
-                codes = list(kept)
-                codes[y] += code
-                num += weight * ties.counted(codes, seen, g)
+            twin = 3 - g - y
+            if mirrored and y != g and twin in nums:
+                num = nums[twin]
+            else:
+                num = 0
+                for code, weight in triples:
+                    codes = list(kept)
+                    codes[y] += code
+                    num += weight * ties.counted(codes, seen, g)
+            nums[y] = num
             total += Fraction(num, ways)
         return total / len(self.suits)
+
+    def _mirrored(self, g: int, kept: Sequence[int]) -> bool:
+        """Whether the triples into the two suits other than the given suit ``g`` score
+        alike, so that one sum serves both: the two hold the same, and swapping them maps
+        each hand after the exchange into one onto the same hand into the other, its
+        shanten and 进张 kinds swapped with it (the composed tables and the copies counted
+        are the same in every suit; the given tiles stay in ``g``). A dealer's 进张 also
+        breaks ties between equal discards by tile order, which the swap keeps only if
+        ``g`` is not the middle suit (the live suits keep their order) and ``g`` still
+        holds tiles (choosing ``g`` missing, its dead discard decides, in no order:
+        `Ties._dead_first`). A one-suit deal, the dearest kind, is always so."""
+        y, z = (s for s in range(3) if s != g)
+        if kept[y] != kept[z]:
+            return False
+        return not self.after_draw or (g != 1 and kept[g] != 0)
 
     def effective(self, part: Hand, given: Hand) -> int:
         """The 进张 of ``dingque``'s choice (the most among the suits of least shanten), the

@@ -68,12 +68,13 @@ def test_scorer_equals_its_definition(hand: str, monkeypatch: pytest.MonkeyPatch
     assert fast == plain  # every candidate's expected shanten, its 进张 where tied, the order
 
 
-@pytest.mark.parametrize("hand", ["1112223334445m", "11122344556678m"])
+@pytest.mark.parametrize("hand", ["1112223334445m", "11122344556678m", "12233445567899p"])
 def test_a_deal_of_one_suit_equals_its_definition(hand: str,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     # the memo's best case: every candidate and a third of the incoming triples in one suit;
     # the dealer's 14 (92 candidates, the dearest kind of body: many tie, and each hand
-    # after the exchange chooses among live discards, two of its suits empty or nearly)
+    # after the exchange chooses among live discards, two of its suits empty or nearly);
+    # the m and s sums of a deal in p are not mirrors (the tile order of tied discards)
     fast = exchange(SICHUAN, {"hand": hand})
     monkeypatch.setattr(scoring, "ExchangeScorer", Plain)
     assert fast == exchange(SICHUAN, {"hand": hand})
