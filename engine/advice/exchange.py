@@ -274,6 +274,7 @@ class ExchangeScorer:
         kept[g] -= code_of(given, g)
         seen = code_of(given, g)
         mirrored = self._mirrored(g, kept)
+        lone = ties.size == 14 and kept[g] == sum(kept)
         nums: dict[int, int] = {}
         total = Fraction(0)
         for y in self.suits:
@@ -281,6 +282,10 @@ class ExchangeScorer:
             twin = 3 - g - y
             if mirrored and y != g and twin in nums:
                 num = nums[twin]
+            elif lone and y == g:
+                # a dealer's deal of one suit, triples into it: hands of one suit alone
+                base, count = kept[g], ties.lone_counted
+                num = sum(weight * count(base + code, seen) for code, weight in triples)
             else:
                 num = 0
                 for code, weight in triples:

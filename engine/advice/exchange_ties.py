@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine import tiles as T
+from engine.advice.one_suit import FIRST, row
 from engine.shapes.composed import LIVE, RANK_CODES, Composer, tiles_of
 
 Part = int
@@ -54,7 +55,6 @@ class Ties:
         self._discarded: dict[int, tuple[Discard, ...]] = {}
         self._worth: dict[int, Part] = {}
         self._dead: dict[int, Part] = {}
-        self._lives: dict[int, tuple[Discard, ...]] = {}
         self._live_firsts: dict[int, int] = {}
         self._dead_firsts: dict[int, int] = {}
 
@@ -84,6 +84,18 @@ class Ties:
             if count > best:
                 best = count
         return best
+
+    def lone_counted(self, code: int, given: int) -> int:
+        """`counted` of a 14-tile hand of one suit alone, held ``code``, the given three's
+        code ``given`` in it: a choice of an empty suit missing is always the least (no
+        dead tile; choosing the held suit leaves 14 dead), both alike (the tables are
+        suit-blind), and its first entry is the part's shipped row (`engine.advice.
+        one_suit`): its kinds in the held suit count the copies neither held nor given,
+        its kinds in the empty suits all four."""
+        first = FIRST[row(code)]
+        spread = _SPREAD[first & 511]
+        # held and given are tiles of one wall: their digits sum to 4 at most
+        return T.COPIES * first.bit_count() - tiles_of(code + given & spread)
 
     def _tallied(self, codes: list[int]) -> tuple[tuple[int, int], ...]:
         """Per mask of `chosen`: its kinds as a code's digits (7 at each, suit *s* at bit
@@ -173,53 +185,54 @@ class Ties:
         return found
 
     def _live_first(self, a: int, b: int) -> int:
-        """`_first_discard` of a hand of no dead tile, live suits held ``a`` and ``b``: the
-        first, in `discards`' order, of its live discards of the least shanten, each
-        `_packed` from the live suits' draws, and the dead suit's (all nine kinds, none
-        held) where the part left is at table shanten below the least (a 13-tile part's
-        shanten is its table's but for a table 0 read as 1, no wait, and a table is never
-        below 0: only when the least is 1, `Composer.shanten`)."""
+        """`_first_discard` of a hand of no dead tile, live suits held ``a`` and ``b``: a
+        part of one suit read from the shipped rows (`engine.advice.one_suit`; the empty
+        suit lower, its row's two live halves swapped: every discard is of the one suit, so
+        `discards`' tile order among them is the same), any other searched (`_live_search`)
+        and memoised."""
+        if not b:
+            return FIRST[row(a)]
+        if not a:
+            lone = FIRST[row(b)]
+            return (lone & 511) << 9 | (lone >> 9 & 511) | lone >> 18 << 18
         key = a << 27 | b
         found = self._live_firsts.get(key)
         if found is None:
-            worth, table = self._worth_of, self._table
-            fa, fb = self.composer.facts(a), self.composer.facts(b)
-            values = self._live(a, b)
-            least = values[0][0]  # 14 live tiles: some discard
-            may_count = least == 1
-            dead = self._dead_of(0)
-            more = (dead >> 9 & 511) << _COPIES | (dead >> 18) << _KINDS
-            best = _NONE
-            for value, tile, one, less in values:
-                if value != least:
-                    break
-                if tile < 9:
-                    entry = _packed(worth(a - one, a, fb, least), worth(b, b, less, least))
-                    counts_dead = may_count and table(less, fb) < least
-                else:
-                    entry = _packed(worth(a, a, less, least), worth(b - one, b, fa, least))
-                    counts_dead = may_count and table(fa, less) < least
-                entry |= tile << _TILE
-                if counts_dead:
-                    # the dead suit's draws: more copies and kinds (what an entry falls
-                    # short of shrinks by them), its kinds in the mask
-                    entry = entry - more | (dead & 511) << 18
-                best = min(best, entry)
-            found = self._live_firsts[key] = best & _MASK
+            found = self._live_firsts[key] = self._live_search(a, b)
         return found
 
-    def _live(self, a: int, b: int) -> tuple[Discard, ...]:
-        """The live discards (`_discards`) of a 14-tile hand whose live suits hold ``a``
-        and ``b``, least shanten first."""
-        key = a << 27 | b
-        found = self._lives.get(key)
-        if found is None:
-            facts = self.composer.facts
-            fa, fb = facts(a), facts(b)
-            found = self._lives[key] = tuple(sorted(
-                [*(self._discards(0, a, fb) if a else ()),
-                 *(self._discards(1, b, fa) if b else ())]))
-        return found
+    def _live_search(self, a: int, b: int) -> int:
+        """`_live_first` searched: the first, in `discards`' order, of the hand's live
+        discards (`_discards`) of the least shanten, each `_packed` from the live suits'
+        draws, and the dead suit's (all nine kinds, none held) where the part left is at
+        table shanten below the least (a 13-tile part's shanten is its table's but for a
+        table 0 read as 1, no wait, and a table is never below 0: only when the least is 1,
+        `Composer.shanten`)."""
+        worth, table = self._worth_of, self._table
+        fa, fb = self.composer.facts(a), self.composer.facts(b)
+        values = sorted([*(self._discards(0, a, fb) if a else ()),
+                         *(self._discards(1, b, fa) if b else ())])
+        least = values[0][0]  # 14 live tiles: some discard
+        may_count = least == 1
+        dead = self._dead_of(0)
+        more = (dead >> 9 & 511) << _COPIES | (dead >> 18) << _KINDS
+        best = _NONE
+        for value, tile, one, less in values:
+            if value != least:
+                break
+            if tile < 9:
+                entry = _packed(worth(a - one, a, fb, least), worth(b, b, less, least))
+                counts_dead = may_count and table(less, fb) < least
+            else:
+                entry = _packed(worth(a, a, less, least), worth(b - one, b, fa, least))
+                counts_dead = may_count and table(fa, less) < least
+            entry |= tile << _TILE
+            if counts_dead:
+                # the dead suit's draws: more copies and kinds (what an entry falls
+                # short of shrinks by them), its kinds in the mask
+                entry = entry - more | (dead & 511) << 18
+            best = min(best, entry)
+        return best & _MASK
 
     def _discards(self, side: int, code: int, other: int) -> tuple[Discard, ...]:
         """Each discard from the live suit held ``code`` (``side`` 0 the lower of the two,

@@ -57,6 +57,7 @@ def test_wheel_holds_config_entry_point_contract_and_tables(wheel: Path) -> None
         "service/playground/index.html",
         *(f"service/playground/{name}" for name in playground.ASSETS),
         "engine/py.typed",
+        "engine/advice/data/one_suit_first.bin",
     ]:
         assert needed in names, needed
     assert any(n.startswith("engine/shapes/data/") and n.endswith(".bin") for n in names)
