@@ -4,9 +4,9 @@ beyond import), CPU time of the engine call alone, ``--rounds`` per tree, the me
 
     python -m benchmarks.exchange --old /work/main --new . [--rounds 3]
 
-``--search SEED`` instead times ``--deals`` fresh one-suit deals of ``--size`` tiles
-(`hostile_ops.one_suit_deal`) in this process, this tree, and prints the dearest: how the
-last of `EXCHANGE_HANDS` were found.
+``--search SEED`` instead times ``--deals`` fresh one-suit deals of ``--size`` tiles in
+``--suit`` (`hostile_ops.one_suit_deal`) in this process, this tree, and prints the
+dearest: how the last of `EXCHANGE_HANDS` were found.
 """
 
 from __future__ import annotations
@@ -39,14 +39,14 @@ def cold_ms(tree: str, hand: str) -> float:
     return float(out.stdout)
 
 
-def search(seed: int, deals: int, size: int) -> None:
+def search(seed: int, deals: int, size: int, suit: int) -> None:
     """The dearest of ``deals`` one-suit deals, CPU time of the engine call, in process."""
     from engine.variants import REGISTRY
     scoring = sys.modules["engine.advice.exchange"]
     rng = random.Random(seed)
     timed = []
     for _ in range(deals):
-        hand = one_suit_deal(rng, size)
+        hand = one_suit_deal(rng, size, suit)
         t0 = time.process_time()
         scoring.exchange(REGISTRY["sichuan"], {"hand": hand})
         timed.append(((time.process_time() - t0) * 1000, hand))
@@ -64,10 +64,12 @@ def main() -> None:
     parser.add_argument("--search", type=int, metavar="SEED")
     parser.add_argument("--deals", type=int, default=250)
     parser.add_argument("--size", type=int, choices=(13, 14), default=14)
+    parser.add_argument("--suit", choices=("m", "p", "s"), default="m",
+                        help="the suit dealt (p, the middle one, shares no sum: the dearest)")
     args = parser.parse_args()
     if args.search is not None:
         import engine.advice.exchange  # noqa: F401  (the module, not the function)
-        search(args.search, args.deals, args.size)
+        search(args.search, args.deals, args.size, "mps".index(args.suit))
         return
     if args.old is None:
         parser.error("--old is required (or --search)")

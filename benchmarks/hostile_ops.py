@@ -82,7 +82,7 @@ def advice_costliest(variant: str, model: str, count: int = 8) -> tuple[float, s
 
 EXCHANGE_HANDS = ("11223344556677m", "1122334455667m", "1112345678999m", "123456789m1234p5s",
                   "1112223334445m", "3569m5669p134458s", "33569m12359p1245s",
-                  "11123455678999m", "34455666777888m", "1334566678899m")
+                  "11123455678999m", "34455666777888m", "1334566678899m", "22345566778999p")
 """14 and 13 tiles of one suit (the most candidates, most of them tied), a spread hand,
 two dealt 14-tile hands whose four candidates tie (three of the shortest suit given: the
 dearest per candidate `benchmarks.weights --ops exchange` and 300 random deals found), and
@@ -90,12 +90,14 @@ the dearest one-suit deals (`one_suit_deal`) that searches of a few hundred foun
 (``python -m benchmarks.exchange --search SEED``; 34455666777888m is seed 5's): two
 dealers' 14 (48 and 110 candidates, 18 of the latter tied) and a 13-tile hand (issue 23,
 2026-12-03: a dealt wall reaches them too rarely to be sampled, and a dealer's costs
-three to five times the others)."""
+three to five times the others); last, a dealer's 14 in the middle suit, whose two other
+suits' sums differ (``--suit p``, seed 2's), the dearest once a one-suit 14 reads shipped
+rows (`engine.advice.one_suit`)."""
 
 
-def one_suit_deal(rng: random.Random, size: int = 14) -> str:
+def one_suit_deal(rng: random.Random, size: int = 14, suit: int = 0) -> str:
     """``size`` tiles dealt from one suit's 36 (``python -m benchmarks.exchange --search``)."""
-    wall = [k for k in range(9) for _ in range(4)]
+    wall = [k for k in range(9 * suit, 9 * suit + 9) for _ in range(4)]
     rng.shuffle(wall)
     return T.compact(sorted(wall[:size]))
 

@@ -144,7 +144,8 @@ class ExchangeScorer:
         compose: a triple into the given suit changes that suit only, the other two as
         held (memoised by the given suit's facts); a triple into another suit *y* gives a
         hand whose shanten reads the given suit's facts and *y*'s (summed once for each
-        facts of the given suit)."""
+        facts of the given suit); a dealer's triple into the one suit it holds, the
+        shipped rows (`_lone`)."""
         composer = self.composer
         if composer is None:
             return self.expected(given, self.shanten)
@@ -152,10 +153,13 @@ class ExchangeScorer:
         held = [code_of(self.hand, s) for s in range(3)]
         kept = list(held)
         kept[g] -= code_of(given, g)
+        ties = self.ties if self._lone(kept, g) else None
         total = Fraction(0)
         for y in self.suits:
             ways, triples = self._triples[y]
-            if y == g:
+            if ties is not None and y == g:
+                num = ties.lone_shantens(kept[g], triples)
+            elif y == g:
                 # the other two suits are as held: the hand's shanten reads suit g's facts
                 values = self._same.setdefault(g, {})
                 facts, base = composer.facts, kept[g]
@@ -274,7 +278,7 @@ class ExchangeScorer:
         kept[g] -= code_of(given, g)
         seen = code_of(given, g)
         mirrored = self._mirrored(g, kept)
-        lone = ties.size == 14 and kept[g] == sum(kept)
+        lone = self._lone(kept, g)
         nums: dict[int, int] = {}
         total = Fraction(0)
         for y in self.suits:
@@ -282,10 +286,9 @@ class ExchangeScorer:
             twin = 3 - g - y
             if mirrored and y != g and twin in nums:
                 num = nums[twin]
-            elif lone and y == g:
-                # a dealer's deal of one suit, triples into it: hands of one suit alone
-                base, count = kept[g], ties.lone_counted
-                num = sum(weight * count(base + code, seen) for code, weight in triples)
+            elif lone:
+                num = (ties.lone_counted(kept[g], triples, seen) if y == g
+                       else ties.lone_beside(g, y, kept[g], triples, seen))
             else:
                 num = 0
                 for code, weight in triples:
@@ -295,6 +298,13 @@ class ExchangeScorer:
             nums[y] = num
             total += Fraction(num, ways)
         return total / len(self.suits)
+
+    def _lone(self, kept: Sequence[int], g: int) -> bool:
+        """Whether the hands after giving from suit ``g`` hold that suit alone or beside the
+        triple: a dealer's deal of one suit (the dearest body, issue 23), whose 14 tiles of
+        one suit are the shipped rows of `engine.advice.one_suit` (`Ties.lone_shantens`,
+        `Ties.lone_counted`, `Ties.lone_beside`)."""
+        return self.ties is not None and self.after_draw and kept[g] == sum(kept)
 
     def _mirrored(self, g: int, kept: Sequence[int]) -> bool:
         """Whether the triples into the two suits other than the given suit ``g`` score

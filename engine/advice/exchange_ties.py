@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from engine import tiles as T
-from engine.advice.one_suit import FIRST, row
+from engine.advice.one_suit import FIRST, KINDS, SHANTEN, row
+from engine.shapes import NEVER
 from engine.shapes.composed import LIVE, RANK_CODES, Composer, tiles_of
 
 Part = int
@@ -57,6 +58,11 @@ class Ties:
         self._dead: dict[int, Part] = {}
         self._live_firsts: dict[int, int] = {}
         self._dead_firsts: dict[int, int] = {}
+        self._dead_all = _counts(511, 0)
+        """The dead suit's draws when it holds nothing (`_dead_of`), and what they add to
+        an entry's copies and kinds (as `_packed` places them)."""
+        self._dead_more = ((self._dead_all >> 9 & 511) << _COPIES
+                           | (self._dead_all >> 18) << _KINDS)
 
     def phi(self, dropped: int, facts: Sequence[int], size: int = 0) -> int:
         """The composed shanten (`Composer.shanten`) of a part of these suits' facts,
@@ -85,17 +91,64 @@ class Ties:
                 best = count
         return best
 
-    def lone_counted(self, code: int, given: int) -> int:
-        """`counted` of a 14-tile hand of one suit alone, held ``code``, the given three's
-        code ``given`` in it: a choice of an empty suit missing is always the least (no
-        dead tile; choosing the held suit leaves 14 dead), both alike (the tables are
-        suit-blind), and its first entry is the part's shipped row (`engine.advice.
-        one_suit`): its kinds in the held suit count the copies neither held nor given,
-        its kinds in the empty suits all four."""
-        first = FIRST[row(code)]
-        spread = _SPREAD[first & 511]
-        # held and given are tiles of one wall: their digits sum to 4 at most
-        return T.COPIES * first.bit_count() - tiles_of(code + given & spread)
+    def lone_shantens(self, base: int, triples: Sequence[tuple[int, int]]) -> int:
+        """Σ ways × the least shanten over the choices of missing suit of the 14-tile hands
+        of one suit alone, held ``base`` and each triple's code (its ways beside it): the
+        parts' shipped rows (`engine.advice.one_suit`)."""
+        return sum(weight * (FIRST[row(base + code)] >> SHANTEN) for code, weight in triples)
+
+    def lone_counted(self, base: int, triples: Sequence[tuple[int, int]], given: int) -> int:
+        """Σ ways × `counted` over the same hands, the given three's code ``given`` in
+        their suit: a choice of an empty suit missing is always the least (no dead tile;
+        choosing the held suit leaves 14 dead), both alike (the tables are suit-blind), and
+        its first entry is the part's shipped row: its kinds in the held suit count the
+        copies neither held nor given, its kinds in the empty suits all four."""
+        num = 0
+        for code, weight in triples:
+            held = base + code
+            first = FIRST[row(held)] & KINDS
+            # held and given are tiles of one wall: their digits sum to 4 at most
+            num += weight * (T.COPIES * first.bit_count()
+                             - tiles_of(held + given & _SPREAD[first & 511]))
+        return num
+
+    def lone_beside(self, g: int, y: int, base: int, triples: Sequence[tuple[int, int]],
+                    given: int) -> int:
+        """Σ ways × `counted` of the 14-tile hands holding ``base`` in suit ``g`` and each
+        triple's code in suit ``y`` ≠ ``g``, the third suit empty, the given three's code
+        ``given`` in suit ``g``: a dealer's deal of one suit, triples into another. Choosing
+        ``g`` missing is never the least (11 dead tiles: a shanten of 10 at least, the
+        others' 8 at most), choosing ``y`` missing reads ``base`` alone (the triple dead),
+        so of the three choices one is read a triple — the rest once."""
+        z = 3 - g - y
+        facts, phis = self.composer.facts, self._phis
+        kept, empty = facts(base), facts(0)
+        ids = [empty, empty, empty]
+        ids[g] = kept
+        dead = self.phi(y, ids)  # the triple dead: the same for every triple
+        lo, hi = LIVE[z]
+        codes = [0, 0, 0]
+        codes[g] = base
+        held, gs, ys = base + given, 9 * g, 9 * y
+        num = 0
+        for code, weight in triples:
+            codes[y], ids[y] = code, facts(code)
+            key = ((ids[lo] << 22 | ids[hi]) << 2 | z) << 4 | 14  # `phi`, inline
+            live = phis.get(key)
+            if live is None:
+                live = phis[key] = self.composer.shanten(z, ids[lo], ids[hi], 14)
+            best = 0
+            for d, s in ((z, live), (y, dead)):
+                if s <= live and s <= dead:
+                    mask = self._first_discard(d, codes)
+                    # 4 a kind of the mask, less the copies held or given (none in z)
+                    count = (T.COPIES * mask.bit_count()
+                             - tiles_of(held & _SPREAD[mask >> gs & 511])
+                             - tiles_of(code & _SPREAD[mask >> ys & 511]))
+                    if count > best:
+                        best = count
+            num += weight * best
+        return num
 
     def _tallied(self, codes: list[int]) -> tuple[tuple[int, int], ...]:
         """Per mask of `chosen`: its kinds as a code's digits (7 at each, suit *s* at bit
@@ -191,9 +244,9 @@ class Ties:
         `discards`' tile order among them is the same), any other searched (`_live_search`)
         and memoised."""
         if not b:
-            return FIRST[row(a)]
+            return FIRST[row(a)] & KINDS
         if not a:
-            lone = FIRST[row(b)]
+            lone = FIRST[row(b)] & KINDS
             return (lone & 511) << 9 | (lone >> 9 & 511) | lone >> 18 << 18
         key = a << 27 | b
         found = self._live_firsts.get(key)
@@ -210,35 +263,34 @@ class Ties:
         `Composer.shanten`)."""
         worth, table = self._worth_of, self._table
         fa, fb = self.composer.facts(a), self.composer.facts(b)
-        values = sorted([*(self._discards(0, a, fb) if a else ()),
-                         *(self._discards(1, b, fa) if b else ())])
-        least = values[0][0]  # 14 live tiles: some discard
-        may_count = least == 1
-        dead = self._dead_of(0)
-        more = (dead >> 9 & 511) << _COPIES | (dead >> 18) << _KINDS
+        lower = self._discards(0, a, fb) if a else ()
+        higher = self._discards(1, b, fa) if b else ()
+        least = min(lower[0][0] if lower else NEVER, higher[0][0] if higher else NEVER)
+        may_count, dead, more = least == 1, self._dead_all, self._dead_more
         best = _NONE
-        for value, tile, one, less in values:
+        for value, tile, one, less in lower:
             if value != least:
                 break
-            if tile < 9:
-                entry = _packed(worth(a - one, a, fb, least), worth(b, b, less, least))
-                counts_dead = may_count and table(less, fb) < least
-            else:
-                entry = _packed(worth(a, a, less, least), worth(b - one, b, fa, least))
-                counts_dead = may_count and table(fa, less) < least
-            entry |= tile << _TILE
-            if counts_dead:
-                # the dead suit's draws: more copies and kinds (what an entry falls
-                # short of shrinks by them), its kinds in the mask
+            entry = _packed(worth(a - one, a, fb, least), worth(b, b, less, least))
+            if may_count and table(less, fb) < least:
+                # the dead suit's draws: more copies and kinds (what an entry falls short of
+                # shrinks by them), its kinds in the mask
                 entry = entry - more | (dead & 511) << 18
-            best = min(best, entry)
+            best = min(best, entry | tile << _TILE)
+        for value, tile, one, less in higher:
+            if value != least:
+                break
+            entry = _packed(worth(a, a, less, least), worth(b - one, b, fa, least))
+            if may_count and table(fa, less) < least:
+                entry = entry - more | (dead & 511) << 18
+            best = min(best, entry | tile << _TILE)
         return best & _MASK
 
     def _discards(self, side: int, code: int, other: int) -> tuple[Discard, ...]:
         """Each discard from the live suit held ``code`` (``side`` 0 the lower of the two,
         1 the higher) of a 14-tile hand, 13 tiles left, the other live suit of facts id
-        ``other``. Memoised: hands differing in the dead suit, or in the other live suit
-        without changing its facts, share it."""
+        ``other``, least shanten first. Memoised: hands differing in the dead suit, or in
+        the other live suit without changing its facts, share it."""
         key = (code << 20 | other) << 1 | side
         found = self._discarded.get(key)
         if found is None:
@@ -250,7 +302,7 @@ class Ties:
                     value = self._shanten(less, other) if side == 0 else self._shanten(other,
                                                                                        less)
                     values.append((value, 9 * side + r, one, less))
-            found = self._discarded[key] = tuple(values)
+            found = self._discarded[key] = tuple(sorted(values))
         return found
 
     def _shanten(self, low: int, high: int) -> int:

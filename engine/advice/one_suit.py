@@ -11,7 +11,9 @@ the hand's, and the empty suits hold nothing to discard. So the search is run on
 for all of them (2–3 s), and a request reads its row.
 
 A row is `Ties._live_first`'s answer for the part as the lower live suit beside an empty
-higher one: the part's ranks (bits 0–8), the empty suit's (9–17), the dead suit's (18–26).
+higher one — the part's ranks (bits 0–8), the empty suit's (9–17), the dead suit's (18–26)
+— and the part's least shanten over the choices of missing suit (``>> SHANTEN``: a choice
+of an empty suit, as choosing the held one leaves 14 dead tiles).
 Rows are in the shape tables' packed order (`engine.shapes.layout`) restricted to 14 tiles,
 one ``uint32`` each; `row` finds a code's.
 """
@@ -30,6 +32,9 @@ from engine.shapes.layout import LOWS, MAX_TILES, POS
 FILE: Final = Path(__file__).with_name("data") / "one_suit_first.bin"
 PARTS: Final = 118_800
 """The number-suit vectors of 14 tiles (counts 0–4)."""
+SHANTEN: Final = 27
+"""Where a row's shanten begins (below it, the first entry's kinds)."""
+KINDS: Final = (1 << SHANTEN) - 1
 _LOW: Final = (1 << 15) - 1
 
 

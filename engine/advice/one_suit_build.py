@@ -10,20 +10,25 @@ import sys
 from array import array
 
 from engine.advice.exchange_ties import Ties
-from engine.advice.one_suit import FILE, PARTS, row
+from engine.advice.one_suit import FILE, PARTS, SHANTEN, row
 from engine.shapes import layout
 from engine.shapes.composed import Composer
 from engine.variants.sichuan.dropping import RULES_WITHOUT
 
 
 def build() -> bytes:
-    """Every row, by `Ties._live_search` itself (the search a request would run)."""
-    ties = Ties(Composer(RULES_WITHOUT), 14, (0, 1, 2))
+    """Every row, by what a request would run: `Ties._live_search`, and `Ties.phi` under
+    each choice of missing suit (the part in suit 0, the others empty)."""
+    composer = Composer(RULES_WITHOUT)
+    ties = Ties(composer, 14, (0, 1, 2))
+    empty = composer.facts(0)
     out = array("I", [0] * PARTS)
     for counts in layout.number_vectors():
         if sum(counts) == layout.MAX_TILES:
             code = layout.code8(counts)
-            out[row(code)] = ties._live_search(code, 0)
+            facts = (composer.facts(code), empty, empty)
+            least = min(ties.phi(d, facts) for d in range(3))
+            out[row(code)] = ties._live_search(code, 0) | least << SHANTEN
     if sys.byteorder == "big":  # pragma: no cover
         out.byteswap()
     return out.tobytes()

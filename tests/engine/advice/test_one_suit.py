@@ -47,8 +47,10 @@ def test_a_part_of_one_suit_draws_as_discards_counts() -> None:
         assert fast.effective(part, given) == plain.effective(part, given), (part, given)
         if into == suit:  # the dealer's deal of one suit with triples into it
             assert fast.ties is not None
-            assert fast.ties.lone_counted(code_of(part, suit), code_of(given, suit)) \
+            held, one = code_of(part, suit), [(0, 1)]
+            assert fast.ties.lone_counted(held, one, code_of(given, suit)) \
                 == plain.effective(part, given), (part, given)
+            assert fast.ties.lone_shantens(held, one) == plain.shanten(part, given), part
 
 
 @pytest.mark.parametrize(("part", "given", "expected"), [
@@ -68,4 +70,5 @@ def test_a_part_that_draws_in_the_empty_suits(part: str, given: str, expected: i
     suit = tiles[0] // 9
     if seen[0] // 9 == suit:
         assert fast.ties is not None
-        assert fast.ties.lone_counted(code_of(tiles, suit), code_of(seen, suit)) == expected
+        held = code_of(tiles, suit)
+        assert fast.ties.lone_counted(held, [(0, 1)], code_of(seen, suit)) == expected
