@@ -16,7 +16,9 @@ A 14-tile hand's first entry is read from its two live suits' codes alone, in su
 an ``exchange`` body sees no tile but the hand's (it takes no context: RULES.md §0.10.9),
 so every copy not held counts alike in every suit, and the live suits keep their order in
 `discards`' tile order whichever is dead — hands whose live suits hold the same, under any
-choice of missing suit, share one answer.
+choice of missing suit, share one answer. For a part of one suit that answer is shipped
+(`engine.advice.one_suit`), and a dealer's deal of one suit is scored a suit of triples at a
+pass (`lone_shantens`, `lone_counted`, `lone_beside`).
 """
 
 from __future__ import annotations
