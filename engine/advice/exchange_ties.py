@@ -53,7 +53,6 @@ class Ties:
         # the garbage collector tracks, and memos of many tuples made one exchange body
         # walk the whole heap (~17 ms) mid-call
         self._phis: dict[int, int] = {}
-        self._shantens: dict[int, int] = {}
         self._tallies: dict[int, tuple[tuple[int, int], ...]] = {}
         self._discarded: dict[int, tuple[Discard, ...]] = {}
         self._worth: dict[int, Part] = {}
@@ -68,10 +67,12 @@ class Ties:
 
     def phi(self, dropped: int, facts: Sequence[int], size: int = 0) -> int:
         """The composed shanten (`Composer.shanten`) of a part of these suits' facts,
-        ``size`` tiles (the hand's when 0), memoised by the live suits' facts."""
+        ``size`` tiles (the hand's when 0), memoised by the live suits' facts alone: the
+        composed tables are the same whichever suit is dead (`composable`), so every
+        choice of missing suit, and `_shanten`, share the memo."""
         lo, hi = LIVE[dropped]
         size = size or self.size
-        key = ((facts[lo] << 22 | facts[hi]) << 2 | dropped) << 4 | size
+        key = (facts[lo] << 22 | facts[hi]) << 4 | size
         found = self._phis.get(key)
         if found is None:
             found = self._phis[key] = self.composer.shanten(dropped, facts[lo], facts[hi],
@@ -135,7 +136,7 @@ class Ties:
         num = 0
         for code, weight in triples:
             codes[y], ids[y] = code, facts(code)
-            key = ((ids[lo] << 22 | ids[hi]) << 2 | z) << 4 | 14  # `phi`, inline
+            key = (ids[lo] << 22 | ids[hi]) << 4 | 14  # `phi`, inline
             live = phis.get(key)
             if live is None:
                 live = phis[key] = self.composer.shanten(z, ids[lo], ids[hi], 14)
@@ -183,7 +184,7 @@ class Ties:
         scores = []
         for d in self.missing:  # `phi`, inline: a hand reads three
             lo, hi = LIVE[d]
-            key = ((ids[lo] << 22 | ids[hi]) << 2 | d) << 4 | size
+            key = (ids[lo] << 22 | ids[hi]) << 4 | size
             found = phis.get(key)
             if found is None:
                 found = phis[key] = composer.shanten(d, ids[lo], ids[hi], size)
@@ -309,11 +310,11 @@ class Ties:
 
     def _shanten(self, low: int, high: int) -> int:
         """The composed shanten of a 13-tile part whose live suits have the facts ids
-        ``low`` and ``high`` (the same whichever suit is dead)."""
-        key = low << 22 | high
-        found = self._shantens.get(key)
+        ``low`` and ``high`` (`phi`'s, and its memo)."""
+        key = (low << 22 | high) << 4 | 13
+        found = self._phis.get(key)
         if found is None:
-            found = self._shantens[key] = self.composer.shanten(0, low, high, 13)
+            found = self._phis[key] = self.composer.shanten(0, low, high, 13)
         return found
 
     def _table(self, low: int, high: int) -> int:
