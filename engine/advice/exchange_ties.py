@@ -254,23 +254,28 @@ class Ties:
         key = a << 27 | b
         found = self._live_firsts.get(key)
         if found is None:
-            found = self._live_firsts[key] = self._live_search(a, b)
+            found, mirrored = self._live_search(a, b)
+            self._live_firsts[key] = found
+            self._live_firsts[b << 27 | a] = mirrored
         return found
 
-    def _live_search(self, a: int, b: int) -> int:
+    def _live_search(self, a: int, b: int) -> tuple[int, int]:
         """`_live_first` searched: the first, in `discards`' order, of the hand's live
         discards (`_discards`) of the least shanten, each `_packed` from the live suits'
         draws, and the dead suit's (all nine kinds, none held) where the part left is at
         table shanten below the least (a 13-tile part's shanten is its table's but for a
         table 0 read as 1, no wait, and a table is never below 0: only when the least is 1,
-        `Composer.shanten`)."""
+        `Composer.shanten`). Also the answer with the two suits swapped (live suits held
+        ``b`` and ``a``), from the same entries: the shanten and the draws are the same
+        with the suits swapped (U classes combine commutatively), so only `discards`' tile
+        order changes — the other suit's tiles first — and the kinds' halves."""
         worth, table = self._worth_of, self._table
         fa, fb = self.composer.facts(a), self.composer.facts(b)
         lower = self._discards(0, a, fb) if a else ()
         higher = self._discards(1, b, fa) if b else ()
         least = min(lower[0][0] if lower else NEVER, higher[0][0] if higher else NEVER)
         may_count, dead, more = least == 1, self._dead_all, self._dead_more
-        best = _NONE
+        best = swapped = _NONE
         for value, tile, one, less in lower:
             if value != least:
                 break
@@ -280,6 +285,7 @@ class Ties:
                 # shrinks by them), its kinds in the mask
                 entry = entry - more | (dead & 511) << 18
             best = min(best, entry | tile << _TILE)
+            swapped = min(swapped, entry | (tile + 9) << _TILE)
         for value, tile, one, less in higher:
             if value != least:
                 break
@@ -287,7 +293,9 @@ class Ties:
             if may_count and table(fa, less) < least:
                 entry = entry - more | (dead & 511) << 18
             best = min(best, entry | tile << _TILE)
-        return best & _MASK
+            swapped = min(swapped, entry | (tile - 9) << _TILE)
+        return best & _MASK, (swapped & 511) << 9 | (swapped >> 9 & 511) | (
+            swapped >> 18 & 511) << 18
 
     def _discards(self, side: int, code: int, other: int) -> tuple[Discard, ...]:
         """Each discard from the live suit held ``code`` (``side`` 0 the lower of the two,

@@ -28,7 +28,7 @@ def build() -> bytes:
             code = layout.code8(counts)
             facts = (composer.facts(code), empty, empty)
             least = min(ties.phi(d, facts) for d in range(3))
-            out[row(code)] = ties._live_search(code, 0) | least << SHANTEN
+            out[row(code)] = ties._live_search(code, 0)[0] | least << SHANTEN
     if sys.byteorder == "big":  # pragma: no cover
         out.byteswap()
     return out.tobytes()
