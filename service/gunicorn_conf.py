@@ -295,8 +295,9 @@ logconfig_dict: dict[str, Any] = {
 
 
 def on_starting(server: Any) -> None:
-    """Answer gunicorn's own refusals as problem+json (``service/gunicorn_errors.py``), and
-    wipe metric files a previous run left, before any worker writes new ones.
+    """Answer gunicorn's own refusals as problem+json (``service/gunicorn_errors.py``), send
+    each answer's headers with its body (``service/gunicorn_send.py``), and wipe metric files
+    a previous run left, before any worker writes new ones.
 
     gunicorn calls this *after* ``preload_app`` has imported the app in this (master)
     process, so the master's own files (``*_<master pid>.db``: values set at import, such as
@@ -304,9 +305,10 @@ def on_starting(server: Any) -> None:
   (archives of a previous run included: a restarted instance starts its counters afresh,
   which Prometheus reads as a counter reset).
     """
-    from service import gunicorn_errors
+    from service import gunicorn_errors, gunicorn_send
 
     gunicorn_errors.install()
+    gunicorn_send.install()
     mine = f"_{os.getpid()}.db"
     for path in glob.glob(os.path.join(METRICS_DIR, "*.db*")):  # and half-written *.partial
         if not path.endswith(mine):
