@@ -11,9 +11,10 @@ which nginx retries (``proxy_next_upstream error``).
 
 `OneSendResponse` does only that, around ``write`` and through the two places gunicorn 27
 leaves for it (``send_headers`` and ``_emit_body``, "so a subclass can frame it
-differently"). ``install()`` makes it the
-response class ``gunicorn.http.wsgi.create`` builds, from the configuration's
-``on_starting`` hook, in the master before any worker forks (as `gunicorn_errors`).
+differently"). ``install()`` makes it the response class ``gunicorn.http.wsgi.create``
+builds, from the configuration's ``on_starting`` hook, in the master before any worker
+forks (as `gunicorn_errors`); tests/service/test_gunicorn_send.py holds its bytes to
+gunicorn's own and checks that `wsgi.create` builds it.
 """
 
 from __future__ import annotations

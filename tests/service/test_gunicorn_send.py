@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from gunicorn import util  # type: ignore[import-untyped]
 from gunicorn.config import Config  # type: ignore[import-untyped]
 from gunicorn.http import wsgi  # type: ignore[import-untyped]
 from gunicorn.http.parser import RequestParser  # type: ignore[import-untyped]
@@ -15,6 +16,14 @@ from service import gunicorn_send
 from service.gunicorn_send import OneSendResponse
 
 HEADERS = [("Content-Type", "application/json"), ("Content-Length", "13")]
+PLAIN = OneSendResponse.__bases__[0]
+"""gunicorn's own class (``wsgi.Response`` is ours once a test has run ``on_starting``)."""
+
+
+@pytest.fixture(autouse=True)
+def _one_date(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both answers of a test carry the same ``Date`` (they may straddle a second)."""
+    monkeypatch.setattr(util, "http_date", lambda *_: "Thu, 01 Jan 2026 00:00:00 GMT")
 
 
 class Sock:
@@ -41,7 +50,7 @@ def answer(cls: Any, method: str = "POST", body: list[bytes] | None = None) -> l
 
 
 def test_an_answer_is_one_send_of_gunicorns_bytes() -> None:
-    plain, one = answer(wsgi.Response), answer(OneSendResponse)
+    plain, one = answer(PLAIN), answer(OneSendResponse)
     assert len(plain) == 2  # gunicorn's own: the header block, then the body
     assert one == [b"".join(plain)]
     assert one[0].startswith(b"HTTP/1.1 200 OK\r\n") and one[0].endswith(b'\r\n\r\n{"win":true}\n')
@@ -49,7 +58,7 @@ def test_an_answer_is_one_send_of_gunicorns_bytes() -> None:
 
 def test_a_body_in_parts_sends_the_headers_with_the_first() -> None:
     parts = [b'{"win":', b"true}\n"]
-    plain, one = answer(wsgi.Response, body=parts), answer(OneSendResponse, body=parts)
+    plain, one = answer(PLAIN, body=parts), answer(OneSendResponse, body=parts)
     assert len(one) == 2 and b"".join(one) == b"".join(plain)
     assert one[1] == b"true}\n"
 
@@ -59,12 +68,12 @@ def test_an_answer_without_body_bytes_still_sends_its_headers(method: str,
                                                               body: list[bytes] | None) -> None:
     # a HEAD writes none (gunicorn drops them), an empty iterable never writes: the held
     # header block goes out on its own, as gunicorn would send it
-    plain, one = answer(wsgi.Response, method, body), answer(OneSendResponse, method, body)
+    plain, one = answer(PLAIN, method, body), answer(OneSendResponse, method, body)
     assert b"".join(one) == b"".join(plain) and one[0].startswith(b"HTTP/1.1 200 OK\r\n")
 
 
 def test_install_makes_it_the_class_the_workers_build(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(wsgi, "Response", wsgi.Response)  # restored after the test
+    monkeypatch.setattr(wsgi, "Response", PLAIN)  # restored after the test
     gunicorn_send.install()
     resp, _ = wsgi.create(request("POST"), Sock(), ("127.0.0.1", 1), ("127.0.0.1", 8000),
                           Config())
